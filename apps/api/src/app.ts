@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@estante/contract';
+import type { Db } from './lib/db/index.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { registerErrorHandler, registerNotFound } from './plugins/error-handler.ts';
+import { registerLanguage } from './plugins/language.ts';
+import { publicOrPrivate, registerAuth } from './plugins/auth.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { createTokenService } from './modules/identity/tokens.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { institutionRoutes } from './modules/institution/routes.ts';
+import { readSettings, writeSetting } from './modules/institution/repository.ts';
+import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { createPostgresSearchEngine, searchRoutes, type SearchEngine } from './modules/search/index.ts';
+
+export interface AppOptions {
+  db: Db;
+  clock?: Clock;
+  /** Secret for signing tokens; when absent one is generated once and kept in the database. */
+  tokenSecret?: string;
+  publicTokenTtlSeconds?: number;
+  /** Built web app to serve at / (SPA fallback); omitted in API tests. */
+  webDist?: string;
+  logLevel?: string;
+  searchEngine?: SearchEngine;
+}
+
+/** The token secret from the options, else the one kept in the database (made on first start). */
+async function tokenSecret(db: Db, given?: string): Promise<string> {
+  if (given) return given;
+  const stored = (await readSettings(db))['__token_secret'];
+  if (typeof stored === 'string' && stored.length >= 32) return stored;
+  const secret = randomBytes(32).toString('base64url');
+  await writeSetting(db, '__token_secret', secret);
+  return secret;
+}
+
+/** Builds the HTTP app; modules are registered here explicitly, each in its own scope. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // OAuth clients post the token request as a form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  registerLanguage(app);
+  registerAuth(app);
+  registerErrorHandler(app);
+  await registerOpenApi(app);
+
+  const tokens = createTokenService({
+    secret: await tokenSecret(options.db, options.tokenSecret),
+    ttlSeconds: options.publicTokenTtlSeconds ?? 3600,
+    clock,
+  });
+  const guard = publicOrPrivate(tokens);
+  const engine = options.searchEngine ?? createPostgresSearchEngine(options.db);
+  const db = options.db;
+
+  await app.register(
+    async (api) => {
+      await api.register(identityRoutes, { tokens });
+      await api.register(institutionRoutes, { db, guard });
+      await api.register(searchRoutes, { db, engine, guard });
+      await api.register(catalogueRoutes, { db, guard, clock });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const spa = Boolean(options.webDist && existsSync(options.webDist));
+  // wildcard: files built after the server started (a rebuild) are served too.
+  if (spa) await app.register(fastifyStatic, { root: options.webDist!, wildcard: true });
+  registerNotFound(app, { apiPrefix: API_PREFIX, spa });
+  return app;
+}

@@ -1,0 +1,142 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../lib/config.ts';
+import { describeDb, openConfiguredDb } from '../lib/runtime.ts';
+import { importFile, type ImportSummary } from '../modules/imports/service.ts';
+import { seedDemo, seedSynthetic } from '../modules/seed/index.ts';
+import { setActivity, writeSetting } from '../modules/institution/repository.ts';
+import { progressLine } from './progress.ts';
+
+const USAGE = `estante — the Estante catalogue command
+
+  estante migrate                         apply database migrations
+  estante import FILE... [--library CODE] import MARC 21 (ISO 2709 or MARCXML, UTF-8 or MARC-8)
+  estante seed-demo                       load the demo library (again)
+  estante seed-synthetic --records N      load N synthetic titles (benchmarks)
+  estante settings set KEY VALUE          set an institution setting (e.g. nome, sigla, msg_suporte_consulta)
+  estante activity on|off CODE            turn a feature activity on or off (SPEC activity codes)
+
+The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).`;
+
+function printSummary(label: string, summary: ImportSummary): void {
+  console.log(
+    `${label}: read ${summary.read}, inserted ${summary.inserted}, updated ${summary.updated}, skipped ${summary.skipped.length}`,
+  );
+  for (const skip of summary.skipped)
+    console.log(`  skipped record ${skip.position} of ${skip.file}: ${skip.reason}`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig();
+  const db = await openConfiguredDb(config);
+  try {
+    switch (command) {
+      case 'migrate':
+        console.log(`Migrations applied to the ${describeDb(config)}.`);
+        return 0;
+      case 'import': {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: { library: { type: 'string' } },
+        });
+        if (positionals.length === 0) {
+          console.error('estante import: give at least one MARC file.');
+          return 2;
+        }
+        const total: ImportSummary = { read: 0, inserted: 0, updated: 0, skipped: [] };
+        for (const file of positionals) {
+          const started = Date.now();
+          const summary = await importFile(db, file, {
+            ...(values.library ? { defaultLibraryCode: values.library } : {}),
+            onProgress: (s) => progressLine(`${file}: ${s.read} records`, s.read, started),
+          });
+          progressLine.done();
+          const seconds = (Date.now() - started) / 1000;
+          printSummary(`${file} (${Math.round(summary.read / Math.max(seconds, 0.001))} records/s)`, summary);
+          total.read += summary.read;
+          total.inserted += summary.inserted;
+          total.updated += summary.updated;
+          total.skipped.push(...summary.skipped);
+        }
+        if (positionals.length > 1) {
+          console.log(
+            `Total: read ${total.read}, inserted ${total.inserted}, updated ${total.updated}, skipped ${total.skipped.length}`,
+          );
+        }
+        return 0;
+      }
+      case 'seed-demo': {
+        const result = await seedDemo(db, console.log);
+        console.log(`Demo library loaded: ${result.titles} titles.`);
+        return 0;
+      }
+      case 'seed-synthetic': {
+        const { values } = parseArgs({
+          args: rest,
+          options: { records: { type: 'string' }, seed: { type: 'string' } },
+        });
+        const records = Number(values.records);
+        if (!Number.isInteger(records) || records < 1) {
+          console.error('estante seed-synthetic: --records must be a positive whole number.');
+          return 2;
+        }
+        const started = Date.now();
+        const result = await seedSynthetic(db, {
+          records,
+          ...(values.seed ? { seed: Number(values.seed) } : {}),
+          onProgress: (done) => progressLine(`synthetic: ${done}/${records}`, done, started),
+        });
+        progressLine.done();
+        console.log(
+          `Synthetic catalogue: ${result.inserted} titles inserted in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+        );
+        return 0;
+      }
+      case 'settings': {
+        const [action, key, value] = rest;
+        if (action !== 'set' || !key || value === undefined) {
+          console.error('usage: estante settings set KEY VALUE');
+          return 2;
+        }
+        let parsed: unknown = value;
+        try {
+          parsed = JSON.parse(value);
+        } catch {
+          // Plain text values need no quotes on the command line.
+        }
+        await writeSetting(db, key, parsed);
+        console.log(`Setting ${key} saved.`);
+        return 0;
+      }
+      case 'activity': {
+        const [state, code] = rest;
+        if ((state !== 'on' && state !== 'off') || !code || !Number.isInteger(Number(code))) {
+          console.error('usage: estante activity on|off CODE');
+          return 2;
+        }
+        const found = await setActivity(db, Number(code), state === 'on');
+        console.log(found ? `Activity ${code} turned ${state}.` : `No activity ${code}.`);
+        return found ? 0 : 1;
+      }
+      default:
+        console.error(`estante: unknown command "${command}".\n\n${USAGE}`);
+        return 2;
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+process.env.TZ = 'UTC';
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : `estante: ${(error as Error).message}`);
+    process.exit(error instanceof ConfigError ? 2 : 1);
+  },
+);

@@ -1,0 +1,20 @@
+/** Result of one query: rows typed by the caller. */
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+/** Operations available both on the database and inside a transaction. */
+export interface Queryable {
+  /** Runs one parameterised statement ($1, $2 …). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/** The database seam (STYLE "Seams"): PGlite embedded, or PostgreSQL with DATABASE_URL. */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; inside it use only the given handle (PGlite deadlocks on the outer one). */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

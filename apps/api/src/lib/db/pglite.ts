@@ -1,0 +1,98 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Db, Queryable, QueryResult } from './db.ts';
+
+interface PgliteLike {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+function wrap(handle: PgliteLike): Queryable {
+  return {
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const result = await handle.query<T>(sql, params);
+      return { rows: result.rows };
+    },
+    async exec(sql: string): Promise<void> {
+      await handle.exec(sql);
+    },
+  };
+}
+
+/** Thrown when another process has the embedded database open. */
+export class DatabaseInUseError extends Error {
+  override name = 'DatabaseInUseError';
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the data directory for this process. PGlite is single-process: a second process
+ * (say an import while the server runs) writing the same files would corrupt them.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = join(dataDir, 'estante.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockFile, 'utf8'));
+      if (owner && isAlive(owner)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${dataDir} is in use by another Estante process (pid ${owner}). ` +
+            'Stop it first (the server and the estante command cannot share it), or use PostgreSQL with DATABASE_URL.',
+        );
+      }
+      // Left behind by a process that has ended: take it over.
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock the embedded database in ${dataDir}.`);
+}
+
+/** Opens the embedded database; dataDir undefined means in memory (tests), loadDataDir restores a template. */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Db> {
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
+  const pg = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { unaccent, pg_trgm },
+  });
+  // DESIGN "Data": run with TZ=UTC so dates read the same on both engines.
+  await pg.exec("SET TIME ZONE 'UTC'");
+  const base = wrap(pg);
+  const db: Db & { raw: PGlite } = {
+    raw: pg,
+    kind: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => pg.transaction((tx) => fn(wrap(tx))),
+    close: async () => {
+      await pg.close();
+      unlock();
+    },
+  };
+  return db;
+}
+
+/** Dumps an in-memory database so tests can start from a migrated template quickly. */
+export async function dumpPglite(db: Db): Promise<Blob | File> {
+  const inner = (db as unknown as { raw?: PGlite }).raw;
+  if (!inner) throw new Error('not a PGlite database');
+  return inner.dumpDataDir('none');
+}

@@ -1,0 +1,18 @@
+import { resolve } from 'node:path';
+import type { Config } from './config.ts';
+import { migrate, openDb, type Db } from './db/index.ts';
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openConfiguredDb(config: Config): Promise<Db> {
+  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR) });
+  await migrate(db);
+  return db;
+}
+
+/** Where the database lives, for messages (the password of a URL is hidden). */
+export function describeDb(config: Config): string {
+  if (!config.DATABASE_URL) return `embedded database in ${resolve(config.DATA_DIR)}`;
+  const url = new URL(config.DATABASE_URL);
+  if (url.password) url.password = '***';
+  return `PostgreSQL at ${url.toString()}`;
+}

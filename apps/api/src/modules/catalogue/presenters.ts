@@ -1,0 +1,157 @@
+import type {
+  Authority,
+  AuthorityType,
+  Copy,
+  CopyStatus,
+  ReferenceFormat,
+  ReferenceResponse,
+  SearchHit,
+  Title,
+} from '@estante/contract';
+import { abntReference, formatReference, mapTitle, type MarcRecord } from '@estante/marc';
+import type { AuthorityRow, CopyRow, TitleRow, TitleSummaryRow } from './repository.ts';
+
+/** SPEC §4 filter X: acesso_remoto 'cr' marks a title with online access. */
+const REMOTE_ACCESS_ONLINE = 'cr';
+
+/** A result-list row → the wire hit. */
+export function presentHit(row: TitleSummaryRow): SearchHit {
+  return {
+    cod_acervo: row.id,
+    titulo: row.title,
+    autor: row.main_author,
+    ano_publicacao: row.year,
+    desc_tipo_obra: row.work_type_label,
+    cod_tipo_obra: row.work_type,
+    idioma: row.language,
+    idioma_desc: row.language_name,
+    numero_chamada: row.call_number,
+    link_capa: row.cover_url,
+    acesso_remoto: row.remote_access,
+    possui_acessibilidade: row.is_accessible ? 'S' : 'N',
+    exemplares_disponiveis: row.copies_available,
+    exemplares_total: row.copies_total,
+  };
+}
+
+/** The ABNT reference of a stored record (null when the stored MARC no longer maps). */
+export function referenceOf(marc: unknown): string | null {
+  const mapped = mapTitle(marc as MarcRecord);
+  return 'error' in mapped ? null : abntReference(mapped, marc as MarcRecord);
+}
+
+/** A stored record → the wire reference in one format; the bare title when the stored MARC no longer maps. */
+export function presentReference(
+  row: { title: string; marc: unknown },
+  format: ReferenceFormat,
+  accessed: Date,
+): ReferenceResponse {
+  const marc = row.marc as MarcRecord;
+  const mapped = mapTitle(marc);
+  if ('error' in mapped) return { referencia: row.title, formato: format, html: escapeHtml(row.title) };
+  const style = format.toLowerCase() as Lowercase<ReferenceFormat>;
+  const { text, html } = formatReference(mapped, style, { marc, accessed });
+  return { referencia: text, formato: format, html };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A title row with its links → the SPEC §3 title. */
+export function presentTitle(
+  row: TitleRow,
+  authorities: { role: 'author' | 'subject'; id: number; heading: string; relator: string | null }[],
+  links: { seq: number; url: string; description: string | null }[],
+  copies: CopyRow[],
+): Title {
+  const authors = authorities.filter((a) => a.role === 'author');
+  const subjects = authorities.filter((a) => a.role === 'subject');
+  const libraries = new Map<number, string>();
+  for (const copy of copies) libraries.set(copy.library_id, copy.library_name);
+  const firstCopy = copies[0];
+  const nextReturn = copies
+    .map((c) => c.expected_return)
+    .filter((d): d is string => d !== null)
+    .sort()[0];
+  const publication = [
+    row.publication_place && row.publisher
+      ? `${row.publication_place}: ${row.publisher}`
+      : (row.publication_place ?? row.publisher),
+    row.publication_date,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return {
+    cod_acervo: row.id,
+    titulo: row.title_statement ?? row.title,
+    autor: row.main_author,
+    autores: authors.map((a) => ({ nome: a.heading, cod_autoridade: a.id, funcao: a.relator })),
+    assunto: row.subjects_text || null,
+    assuntos: subjects.map((s) => ({ termo: s.heading, cod_autoridade: s.id })),
+    ano_publicacao: row.year,
+    publicacao: publication || null,
+    edicao: row.edition,
+    descricao_fisica: row.physical_description,
+    serie: row.series,
+    notas: row.notes,
+    isbn: row.isbn,
+    issn: row.issn,
+    idioma: row.language,
+    idioma_desc: row.language_name,
+    numero_chamada: row.call_number,
+    referencia: referenceOf(row.marc) ?? row.title,
+    cod_tipo_obra: row.work_type,
+    desc_tipo_obra: row.work_type_label,
+    acesso_remoto: links.length > 0 ? REMOTE_ACCESS_ONLINE : row.remote_access,
+    link_capa: row.cover_url,
+    possui_acessibilidade: row.is_accessible ? 'S' : 'N',
+    cod_tipo_area_conhec: row.knowledge_area_id,
+    desc_tipo_area_conhec: row.knowledge_area,
+    cod_area_conhecimento: row.knowledge_area_id,
+    areas_conhecimento: row.knowledge_area ? [row.knowledge_area] : [],
+    dados_adicionais: row.vernacular_title ? { vernacular: row.vernacular_title } : {},
+    rota: null,
+    cursos_disc: [],
+    tipo_emprestimo: firstCopy?.loan_type ?? null,
+    localizacao: firstCopy?.location ?? null,
+    colecao: row.series,
+    data_prevista_devolucao: nextReturn ?? null,
+    bibliotecas: [...libraries].map(([id, name]) => ({ cod_biblioteca: id, desc_biblioteca: name })),
+    links: links.map((l) => ({ seq_paragrafo: l.seq, url: l.url, descricao: l.description })),
+    controle: row.control_number,
+  };
+}
+
+export function presentCopy(row: CopyRow): Copy {
+  return {
+    cod_exemplar: row.id,
+    cod_biblioteca: row.library_id,
+    desc_biblioteca: row.library_name,
+    numero: row.number,
+    volume: row.volume,
+    tomo: row.tome,
+    parte: row.part,
+    tipo_emprestimo: row.loan_type,
+    localizacao: row.location,
+    situacao: row.status as CopyStatus,
+    data_prevista_devolucao: row.expected_return,
+  };
+}
+
+export function presentAuthority(
+  row: AuthorityRow,
+  titles: { id: number; title: string; year: number | null }[],
+  total: number,
+): Authority {
+  return {
+    cod_autoridade: row.id,
+    tipo: row.type as AuthorityType,
+    cabecalho: row.heading,
+    remissivas_ver: row.see_from,
+    remissivas_ver_tambem: row.see_also,
+    notas: row.notes,
+    titulos: titles.map((t) => ({ cod_acervo: t.id, titulo: t.title, ano_publicacao: t.year })),
+    total_titulos: total,
+  };
+}

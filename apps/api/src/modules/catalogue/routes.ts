@@ -1,0 +1,225 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  ApiErrorSchema,
+  AUTHORITY_TYPES,
+  AuthorityComboQuerySchema,
+  AuthorityComboSchema,
+  AuthoritySchema,
+  CopiesQuerySchema,
+  CopiesResponseSchema,
+  DublinCoreSchema,
+  IdParamsSchema,
+  LinkAccessResponseSchema,
+  LinkAccessSchema,
+  OnlineLinksResponseSchema,
+  MarcQuerySchema,
+  MarcViewSchema,
+  ReferenceQuerySchema,
+  ReferenceResponseSchema,
+  TitleSchema,
+} from '@estante/contract';
+import { marcView, toDublinCore, type MarcRecord } from '@estante/marc';
+import type { Clock } from '../../lib/clock.ts';
+import type { Db } from '../../lib/db/index.ts';
+import { ERRORS } from '../../lib/errors.ts';
+import { authorityTypeLabel } from './authority-types.ts';
+import {
+  countAuthoritiesByType,
+  findAuthority,
+  findAuthorityTitles,
+  findCopies,
+  findOnlineLinks,
+  findTitle,
+  findTitleAuthorities,
+  recordLinkAccess,
+} from './repository.ts';
+import { presentAuthority, presentCopy, presentReference, presentTitle } from './presenters.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+/** How many titles an authority page lists; the search link gives the rest. */
+const AUTHORITY_TITLES_SHOWN = 50;
+
+/** Title records and authorities (SPEC §7 Records, Authority). */
+export async function catalogueRoutes(
+  app: FastifyInstance,
+  options: { db: Db; guard: preHandlerAsyncHookHandler; clock: Clock },
+): Promise<void> {
+  const { db, guard, clock } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const params = IdParamsSchema;
+
+  const loadTitle = async (id: number, language: 'pt' | 'en' | 'es') => {
+    const row = await findTitle(db, id, language);
+    if (!row) throw ERRORS.notFound();
+    return row;
+  };
+
+  r.get(
+    API_PATHS.title(':id'),
+    { preHandler: guard, schema: { tags: ['records'], params, response: { 200: TitleSchema, ...errors } } },
+    async (request) => {
+      const row = await loadTitle(request.params.id, request.language);
+      const [authorities, links, copies] = await Promise.all([
+        findTitleAuthorities(db, row.id),
+        findOnlineLinks(db, row.id),
+        findCopies(db, row.id),
+      ]);
+      return presentTitle(row, authorities, links, copies);
+    },
+  );
+  r.get(
+    API_PATHS.titleReference(':id'),
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['records'],
+        params,
+        querystring: ReferenceQuerySchema,
+        response: { 200: ReferenceResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      presentReference(
+        await loadTitle(request.params.id, request.language),
+        request.query.formato,
+        clock.now(),
+      ),
+  );
+  r.get(
+    API_PATHS.linkAbnt(':id'),
+    {
+      preHandler: guard,
+      schema: { tags: ['records'], params, response: { 200: ReferenceResponseSchema, ...errors } },
+    },
+    async (request) =>
+      presentReference(await loadTitle(request.params.id, request.language), 'ABNT', clock.now()),
+  );
+  r.get(
+    API_PATHS.titleMarc(':id'),
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['records'],
+        params,
+        querystring: MarcQuerySchema,
+        response: { 200: MarcViewSchema, ...errors },
+      },
+    },
+    async (request) => marcView((await loadTitle(request.params.id, request.language)).marc as MarcRecord),
+  );
+  r.get(
+    API_PATHS.titleCopies(':id'),
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['records'],
+        params,
+        querystring: CopiesQuerySchema,
+        response: { 200: CopiesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await loadTitle(request.params.id, request.language);
+      return (await findCopies(db, request.params.id, request.query.cod_unidade)).map(presentCopy);
+    },
+  );
+  r.get(
+    API_PATHS.titleDublinCore(':id'),
+    {
+      preHandler: guard,
+      schema: { tags: ['records'], params, response: { 200: DublinCoreSchema, ...errors } },
+    },
+    async (request) =>
+      toDublinCore((await loadTitle(request.params.id, request.language)).marc as MarcRecord),
+  );
+  r.get(
+    API_PATHS.titleLinks(':id'),
+    {
+      preHandler: guard,
+      schema: { tags: ['records'], params, response: { 200: OnlineLinksResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await loadTitle(request.params.id, request.language);
+      return (await findOnlineLinks(db, request.params.id)).map((l) => ({
+        seq_paragrafo: l.seq,
+        url: l.url,
+        descricao: l.description,
+      }));
+    },
+  );
+  r.post(
+    API_PATHS.linkAccess,
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['links'],
+        summary: 'Count one access to an online link',
+        body: LinkAccessSchema,
+        response: { 201: LinkAccessResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const recorded = await recordLinkAccess(db, {
+        titleId: body.cod_acervo,
+        seq: body.seq_paragrafo,
+        url: body.url,
+        userId: body.user_id == null ? null : String(body.user_id),
+        browser: body.browser ?? null,
+        device: body.device ?? null,
+        os: body.os ?? null,
+      });
+      if (!recorded) throw ERRORS.notFound();
+      return reply.status(201).send({ registrado: true as const });
+    },
+  );
+  r.get(
+    API_PATHS.authorityCombo,
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['authorities'],
+        summary: 'Authority types for the authority-search combo',
+        querystring: AuthorityComboQuerySchema,
+        response: { 200: AuthorityComboSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const counts = await countAuthoritiesByType(db);
+      const types = request.query.autoridades ?? AUTHORITY_TYPES;
+      return types.map((codigo) => ({
+        codigo,
+        descricao: authorityTypeLabel(codigo, request.language),
+        total: counts.get(codigo) ?? 0,
+      }));
+    },
+  );
+  r.get(
+    API_PATHS.authority(':id'),
+    {
+      preHandler: guard,
+      schema: { tags: ['authorities'], params, response: { 200: AuthoritySchema, ...errors } },
+    },
+    async (request) => {
+      const row = await findAuthority(db, request.params.id);
+      if (!row) throw ERRORS.notFound();
+      const { titles, total } = await findAuthorityTitles(db, row.id, AUTHORITY_TITLES_SHOWN);
+      return presentAuthority(row, titles, total);
+    },
+  );
+  r.get(
+    API_PATHS.authorityMarc(':id'),
+    {
+      preHandler: guard,
+      schema: { tags: ['authorities'], params, response: { 200: MarcViewSchema, ...errors } },
+    },
+    async (request) => {
+      const row = await findAuthority(db, request.params.id);
+      if (!row) throw ERRORS.notFound();
+      // Authorities made from a heading in a bibliographic record have no MARC of their own.
+      return row.marc ? marcView(row.marc as MarcRecord) : { leader: '', fields: [] };
+    },
+  );
+}

@@ -1,0 +1,148 @@
+import { classify, mapAuthority, mapHoldings, mapTitle, readMarc, type MarcRecord } from '@estante/marc';
+import type { Db, Queryable } from '../../lib/db/index.ts';
+import { linkHoldings, saveAuthority, saveTitle } from '../catalogue/index.ts';
+
+/** One record that was not imported, with where it was and why. */
+export interface SkippedRecord {
+  file: string;
+  position: number;
+  reason: string;
+}
+
+/** What an import did, per file or in total. */
+export interface ImportSummary {
+  read: number;
+  inserted: number;
+  updated: number;
+  skipped: SkippedRecord[];
+}
+
+export interface ImportOptions {
+  /** Library code for copies whose record names none (and for MFHD holdings without 852 $b). */
+  defaultLibraryCode?: string;
+  /** Records per transaction; a failed batch is retried one record at a time. */
+  batchSize?: number;
+  /** Called after each batch with the running totals. */
+  onProgress?: (summary: ImportSummary) => void;
+}
+
+type Prepared =
+  | {
+      kind: 'title';
+      position: number;
+      record: MarcRecord;
+      mapped: Exclude<ReturnType<typeof mapTitle>, { error: string }>;
+    }
+  | {
+      kind: 'authority';
+      position: number;
+      record: MarcRecord;
+      mapped: Exclude<ReturnType<typeof mapAuthority>, { error: string }>;
+    }
+  | {
+      kind: 'holdings';
+      position: number;
+      record: MarcRecord;
+      mapped: Exclude<ReturnType<typeof mapHoldings>, { error: string }>;
+    };
+
+/** Maps one read record, or says why it cannot be imported. */
+function prepare(record: MarcRecord, position: number): Prepared | { error: string } {
+  const kind = classify(record);
+  if (kind === 'bibliographic') {
+    const mapped = mapTitle(record);
+    return 'error' in mapped ? mapped : { kind: 'title', position, record, mapped };
+  }
+  if (kind === 'authority') {
+    const mapped = mapAuthority(record);
+    return 'error' in mapped ? mapped : { kind: 'authority', position, record, mapped };
+  }
+  if (kind === 'holdings') {
+    const mapped = mapHoldings(record);
+    return 'error' in mapped ? mapped : { kind: 'holdings', position, record, mapped };
+  }
+  // Some exports leave leader/06 blank on ordinary bibliographic records: a 245 says what it is.
+  if (record.fields.some((f) => f.tag === '245')) {
+    const mapped = mapTitle(record);
+    return 'error' in mapped ? mapped : { kind: 'title', position, record, mapped };
+  }
+  return { error: `unknown record type (leader/06 "${record.leader.charAt(6)}") and no title (245)` };
+}
+
+/** Writes one prepared record; returns whether it was new, or an error text for holdings without a title. */
+async function write(tx: Queryable, item: Prepared, format: 'marc21' | 'marcxml', options: ImportOptions) {
+  if (item.kind === 'title') {
+    return saveTitle(tx, item.mapped, item.record, {
+      sourceFormat: format,
+      ...(options.defaultLibraryCode ? { defaultLibraryCode: options.defaultLibraryCode } : {}),
+    });
+  }
+  if (item.kind === 'authority') return saveAuthority(tx, item.mapped, item.record);
+  const linked = await linkHoldings(tx, item.mapped, {
+    defaultLibraryCode: options.defaultLibraryCode ?? 'BC',
+    position: item.position,
+  });
+  if (!linked) throw new HoldingsWithoutTitle(item.mapped.linkedControlNumber, item.mapped.controlNumber);
+  return { id: 0, inserted: true };
+}
+
+class HoldingsWithoutTitle extends Error {
+  constructor(linked: string | null, own: string | null) {
+    super(`holdings record for a title not in the catalogue (004 "${linked ?? ''}", 001 "${own ?? ''}")`);
+  }
+}
+
+/** Imports one MARC file (ISO 2709 or MARCXML); a broken record is reported and skipped, never half-written. */
+export async function importFile(db: Db, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const summary: ImportSummary = { read: 0, inserted: 0, updated: 0, skipped: [] };
+  const batchSize = options.batchSize ?? 200;
+  const format = /\.xml$/i.test(file) ? 'marcxml' : 'marc21';
+  let batch: Prepared[] = [];
+
+  const record = (item: Prepared, result: { inserted: boolean }) => {
+    if (result.inserted) summary.inserted++;
+    else summary.updated++;
+    void item;
+  };
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const items = batch;
+    batch = [];
+    try {
+      const results = await db.transaction(async (tx) => {
+        const out: { inserted: boolean }[] = [];
+        for (const item of items) out.push(await write(tx, item, format, options));
+        return out;
+      });
+      items.forEach((item, i) => record(item, results[i]!));
+    } catch {
+      // One record spoiled the batch: write them one by one so only that record is skipped.
+      for (const item of items) {
+        try {
+          record(item, await db.transaction((tx) => write(tx, item, format, options)));
+        } catch (error) {
+          summary.skipped.push({ file, position: item.position, reason: (error as Error).message });
+        }
+      }
+    }
+    options.onProgress?.(summary);
+  };
+
+  for await (const result of readMarc(file)) {
+    summary.read++;
+    if (!result.ok) {
+      summary.skipped.push({ file, position: result.position, reason: result.reason });
+      continue;
+    }
+    const prepared = prepare(result.record, result.position);
+    if ('error' in prepared) {
+      summary.skipped.push({ file, position: result.position, reason: prepared.error });
+      continue;
+    }
+    batch.push(prepared);
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  return summary;
+}

@@ -1,0 +1,296 @@
+import { readFile } from 'node:fs/promises';
+import { hash } from '@node-rs/argon2';
+import { mapTitle, type MarcField, type MarcRecord } from '@estante/marc';
+import type { Db, Queryable } from '../../lib/db/index.ts';
+import { saveTitle } from '../catalogue/index.ts';
+
+/** One work of the demo library (demo/works.json; see demo/README.md). */
+export interface DemoWork {
+  id: string;
+  type: 'book' | 'thesis' | 'periodical' | 'ebook' | 'audiobook' | 'score' | 'video' | 'map';
+  title: string;
+  subtitle?: string;
+  titleOriginalScript?: string;
+  authors: { name: string; dates?: string; role?: string; corporate?: boolean }[];
+  edition?: string;
+  place?: string;
+  publisher?: string;
+  year?: number;
+  pages?: number;
+  isbn?: string;
+  issn?: string;
+  language: string;
+  originalLanguage?: string;
+  subjects: string[];
+  genre?: string;
+  series?: string;
+  callNumber?: string;
+  notes?: string;
+  thesis?: { degree: string; institution: string; year: number };
+  url?: string;
+  accessible?: boolean;
+  accessibleFormat?: string;
+  area?: string;
+}
+
+/** Documented demo logins (README "Demo library"). */
+export const DEMO_LOGINS = [
+  { login: 'ana', password: 'estante-ana', name: 'Ana Beatriz Souza', category: '01' },
+  { login: 'bruno', password: 'estante-bruno', name: 'Bruno Carvalho Lima', category: '03' },
+  { login: 'carla', password: 'estante-carla', name: 'Carla Mendes Ribeiro', category: '12' },
+  { login: 'diego', password: 'estante-diego', name: 'Diego Fernández Ortiz', category: '05' },
+  { login: 'elisa', password: 'estante-elisa', name: 'Elisa Tavares Nunes', category: '07' },
+] as const;
+
+/** Two campuses and three libraries of the demo institution. */
+export const DEMO_LIBRARIES = [
+  { code: 'BC', name: 'Biblioteca Central', campus: 'Campus Centro' },
+  { code: 'BS', name: 'Biblioteca de Ciências da Saúde', campus: 'Campus Centro' },
+  { code: 'BT', name: 'Biblioteca do Campus Tecnológico', campus: 'Campus Tecnológico' },
+] as const;
+
+const COPY_STATUSES = [
+  'disponivel',
+  'emprestado',
+  'disponivel',
+  'reservado',
+  'atrasado',
+  'consulta_local',
+  'quarentena',
+  'disponivel',
+  'em_processamento',
+  'extraviado',
+] as const;
+
+const LEADER_TYPE: Record<DemoWork['type'], string> = {
+  book: 'am',
+  thesis: 'am',
+  ebook: 'am',
+  periodical: 'as',
+  audiobook: 'im',
+  score: 'cm',
+  video: 'gm',
+  map: 'em',
+};
+
+const sub = (code: string, value: string) => ({ code, value });
+const field = (
+  tag: string,
+  ind1: string,
+  ind2: string,
+  ...subfields: { code: string; value: string }[]
+): MarcField => ({
+  tag,
+  ind1,
+  ind2,
+  subfields,
+});
+
+/** Writes a demo work as the MARC 21 record a cataloguer would have made, so it takes the import path. */
+export function demoWorkToMarc(work: DemoWork): MarcRecord {
+  const year = work.year ? String(work.year).padStart(4, '0') : '    ';
+  const form = work.type === 'ebook' ? 'o' : ' ';
+  const fixed = `261122s${year}    bl ${'     '}${form}${'           '}${work.language.padEnd(3).slice(0, 3)} d`;
+  const fields: MarcField[] = [
+    { tag: '001', value: work.id },
+    { tag: '003', value: 'ESTANTE' },
+    { tag: '008', value: fixed.padEnd(40).slice(0, 40) },
+  ];
+  if (work.isbn) fields.push(field('020', ' ', ' ', sub('a', work.isbn)));
+  if (work.issn) fields.push(field('022', ' ', ' ', sub('a', work.issn)));
+  if (work.originalLanguage)
+    fields.push(field('041', '1', ' ', sub('a', work.language), sub('h', work.originalLanguage)));
+  if (work.callNumber) {
+    const [classification, ...cutter] = work.callNumber.split(' ');
+    fields.push(field('082', '0', '4', sub('a', classification ?? work.callNumber)));
+    fields.push(
+      field(
+        '090',
+        ' ',
+        ' ',
+        sub('a', classification ?? work.callNumber),
+        ...(cutter.length ? [sub('b', cutter.join(' '))] : []),
+      ),
+    );
+  }
+  const [first, ...others] = work.authors;
+  const nameField = (tag: string, author: NonNullable<typeof first>) =>
+    field(
+      tag,
+      author.corporate ? '2' : '1',
+      ' ',
+      // AACR2/RDA punctuation: the name ends with a comma when dates follow.
+      sub('a', author.dates ? `${author.name},` : author.name),
+      ...(author.dates ? [sub('d', author.dates)] : []),
+      ...(author.role && author.role !== 'author' ? [sub('e', author.role)] : []),
+    );
+  const hasMainEntry = first && (first.role ?? 'author') === 'author';
+  if (first && hasMainEntry) fields.push(nameField(first.corporate ? '110' : '100', first));
+  const titleSubfields = [sub('a', work.subtitle ? `${work.title} :` : work.title)];
+  if (work.subtitle) titleSubfields.push(sub('b', work.subtitle));
+  if (work.titleOriginalScript) titleSubfields.unshift(sub('6', '880-01'));
+  fields.push(field('245', hasMainEntry ? '1' : '0', '0', ...titleSubfields));
+  if (work.titleOriginalScript)
+    fields.push(
+      field('880', hasMainEntry ? '1' : '0', '0', sub('6', '245-01'), sub('a', work.titleOriginalScript)),
+    );
+  if (work.edition) fields.push(field('250', ' ', ' ', sub('a', work.edition)));
+  fields.push(
+    field(
+      '264',
+      ' ',
+      '1',
+      ...(work.place ? [sub('a', work.place)] : []),
+      ...(work.publisher ? [sub('b', work.publisher)] : []),
+      ...(work.year ? [sub('c', String(work.year))] : []),
+    ),
+  );
+  if (work.pages) fields.push(field('300', ' ', ' ', sub('a', `${work.pages} p.`)));
+  if (work.accessible)
+    fields.push(field('341', '0', ' ', sub('a', 'textual'), sub('b', work.accessibleFormat ?? 'acessível')));
+  if (work.series) fields.push(field('490', '0', ' ', sub('a', work.series)));
+  if (work.notes) fields.push(field('500', ' ', ' ', sub('a', work.notes)));
+  if (work.thesis) {
+    fields.push(
+      field(
+        '502',
+        ' ',
+        ' ',
+        sub('b', work.thesis.degree),
+        sub('c', work.thesis.institution),
+        sub('d', String(work.thesis.year)),
+      ),
+    );
+  }
+  for (const subject of work.subjects) fields.push(field('650', ' ', '4', sub('a', subject)));
+  if (work.genre) fields.push(field('655', ' ', '4', sub('a', work.genre)));
+  for (const author of hasMainEntry ? others : work.authors)
+    fields.push(nameField(author.corporate ? '710' : '700', author));
+  if (work.url) fields.push(field('856', '4', '0', sub('u', work.url), sub('y', 'Acesso online')));
+  fields.sort((a, b) => a.tag.localeCompare(b.tag));
+  const [typeChar, level] = LEADER_TYPE[work.type];
+  return { leader: `00000n${typeChar}${level} a2200000 i 4500`, fields };
+}
+
+/** Loads the demo works shipped in the repository. */
+export async function loadDemoWorks(): Promise<DemoWork[]> {
+  return JSON.parse(await readFile(new URL('./demo/works.json', import.meta.url), 'utf8')) as DemoWork[];
+}
+
+async function ensureLibraries(tx: Queryable): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const library of DEMO_LIBRARIES) {
+    const campus = await tx.query<{ id: number }>(
+      'INSERT INTO campus (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING id',
+      [library.campus],
+    );
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO library (campus_id, code, name) VALUES ($1, $2, $3)
+       ON CONFLICT (code) DO UPDATE SET name = excluded.name RETURNING id`,
+      [campus.rows[0]!.id, library.code, library.name],
+    );
+    ids.set(library.code, rows[0]!.id);
+  }
+  return ids;
+}
+
+/** Copies of a demo work: e-books have none; others one to three, spread over libraries and every status. */
+function demoCopies(work: DemoWork, index: number) {
+  if (work.type === 'ebook') return [];
+  const count = 1 + (index % 3);
+  const libraries =
+    work.area === 'Ciências da Saúde'
+      ? ['BS', 'BC']
+      : work.area === 'Engenharias' || work.area === 'Computação'
+        ? ['BT', 'BC']
+        : ['BC', 'BT', 'BS'];
+  return Array.from({ length: count }, (_, i) => {
+    const status =
+      i === 0 && index % 4 !== 1 ? 'disponivel' : COPY_STATUSES[(index + i) % COPY_STATUSES.length]!;
+    const dueOffset = status === 'atrasado' ? -((index % 9) + 2) : (index % 14) + 3;
+    return {
+      library: libraries[i % libraries.length]!,
+      number: `${work.id.replace('demo-', '')}-${i + 1}`,
+      volume: work.type === 'periodical' ? `v. ${i + 1}` : null,
+      loanType:
+        work.type === 'periodical' || work.type === 'thesis'
+          ? 'Consulta local'
+          : i === 2
+            ? 'Reserva técnica'
+            : 'Normal',
+      location: work.type === 'periodical' ? 'Hemeroteca' : 'Acervo geral',
+      status:
+        work.type === 'periodical' || work.type === 'thesis'
+          ? status === 'disponivel'
+            ? 'consulta_local'
+            : status
+          : status,
+      dueOffset: ['emprestado', 'atrasado', 'reservado'].includes(status) ? dueOffset : null,
+    };
+  });
+}
+
+/** Loads the demo library (libraries, works with copies and authorities, patrons) when the catalogue is empty. */
+export async function seedDemoIfEmpty(
+  db: Db,
+  log: (line: string) => void = () => undefined,
+): Promise<{ titles: number } | null> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM title');
+  if ((rows[0]?.n ?? 0) > 0) return null;
+  return seedDemo(db, log);
+}
+
+/** Loads (or reloads) the demo library. */
+export async function seedDemo(
+  db: Db,
+  log: (line: string) => void = () => undefined,
+): Promise<{ titles: number }> {
+  const works = await loadDemoWorks();
+  log(`Loading the demo library (${works.length} works) …`);
+  const passwords = await Promise.all(DEMO_LOGINS.map((p) => hash(p.password)));
+  await db.transaction(async (tx) => {
+    const libraries = await ensureLibraries(tx);
+    for (const [index, work] of works.entries()) {
+      const marc = demoWorkToMarc(work);
+      const mapped = mapTitle(marc);
+      if ('error' in mapped) throw new Error(`demo work ${work.id}: ${mapped.error}`);
+      // New acquisitions: the last works entered in the past weeks.
+      const acquiredOn = new Date(Date.UTC(2026, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
+      const { id } = await saveTitle(tx, mapped, marc, {
+        sourceFormat: 'marc21',
+        acquiredOn,
+        knowledgeArea: work.area ?? null,
+      });
+      for (const copy of demoCopies(work, index)) {
+        await tx.query(
+          `INSERT INTO copy (title_id, library_id, number, volume, loan_type, location, status, expected_return)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::int IS NULL THEN NULL ELSE current_date + $8::int END)
+           ON CONFLICT (library_id, number) DO NOTHING`,
+          [
+            id,
+            libraries.get(copy.library)!,
+            copy.number,
+            copy.volume,
+            copy.loanType,
+            copy.location,
+            copy.status,
+            copy.dueOffset,
+          ],
+        );
+      }
+    }
+    for (const [i, patron] of DEMO_LOGINS.entries()) {
+      await tx.query(
+        `INSERT INTO patron (login, name, email, category_code, password_hash) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (login) DO NOTHING`,
+        [patron.login, patron.name, `${patron.login}@demo.estante.example`, patron.category, passwords[i]],
+      );
+    }
+    await tx.query(
+      `INSERT INTO institution_setting (key, value) VALUES
+         ('nome', '"Universidade Estante — Bibliotecas (demonstração)"'), ('sigla', '"UE"')
+       ON CONFLICT (key) DO NOTHING`,
+    );
+  });
+  return { titles: works.length };
+}

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './lib/config.ts';
+import { describeDb, openConfiguredDb } from './lib/runtime.ts';
+import { DEMO_LOGINS, seedDemoIfEmpty } from './modules/seed/index.ts';
+import { referenceOf } from './modules/catalogue/index.ts';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** Starts the catalogue: configuration, migrations, demo library on an empty database, web + API on one port. */
+async function main(): Promise<void> {
+  process.env.TZ = 'UTC';
+  const config = loadConfig();
+  console.log(`Estante: opening the ${describeDb(config)} …`);
+  const db = await openConfiguredDb(config);
+  const seeded = await seedDemoIfEmpty(db, (line) => console.log(line));
+  if (seeded) console.log(`Estante: demo library loaded (${seeded.titles} titles).`);
+  // citeproc builds its engine on first use (2–3 s): do it now, not on the first record page.
+  const sample = await db.query<{ marc: unknown }>('SELECT marc FROM title ORDER BY id LIMIT 1');
+  if (sample.rows[0]) referenceOf(sample.rows[0].marc);
+  const app = await buildApp({
+    db,
+    webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST,
+    logLevel: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
+    ...(config.TOKEN_SECRET ? { tokenSecret: config.TOKEN_SECRET } : {}),
+    publicTokenTtlSeconds: config.PUBLIC_TOKEN_TTL_SECONDS,
+  });
+  const shutdown = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  console.log(`\nEstante is running: http://${shown}:${config.PORT}/`);
+  console.log(`API documentation:  http://${shown}:${config.PORT}/api/docs`);
+  console.log('Demo logins (patron sign-in arrives with the sign-in feature):');
+  for (const login of DEMO_LOGINS)
+    console.log(`  ${login.login.padEnd(12)} ${login.password.padEnd(12)} ${login.category}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error('Estante could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { migrate } from '../lib/db/index.ts';
+import { openPglite } from '../lib/db/pglite.ts';
+import { openPostgres } from '../lib/db/postgres.ts';
+import { seedDemo } from '../modules/seed/index.ts';
+import { TEMPLATE_DATABASE, withDatabase } from './databases.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of a PGlite data-dir dump holding the migrated demo library. */
+    pgliteTemplate: string;
+  }
+}
+
+/** Builds the demo-library template once per run: a PGlite dump, or a PostgreSQL template database. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  process.env.TZ = 'UTC';
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    const db = await openPostgres(withDatabase(url, TEMPLATE_DATABASE), { max: 2 });
+    await migrate(db);
+    await seedDemo(db);
+    await db.close();
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      const { rows } = await cleanup.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'estante_test_%'",
+      );
+      for (const row of rows) await cleanup.query(`DROP DATABASE IF EXISTS ${row.datname}`);
+      await cleanup.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);
+      await cleanup.end();
+    };
+  }
+  const db = await openPglite();
+  await migrate(db);
+  await seedDemo(db);
+  const dump = await (db as unknown as { raw: { dumpDataDir(c: 'none'): Promise<Blob> } }).raw.dumpDataDir(
+    'none',
+  );
+  await db.close();
+  const dir = await mkdtemp(join(tmpdir(), 'estante-test-'));
+  const file = join(dir, 'template.tar');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return async () => rm(dir, { recursive: true, force: true });
+}

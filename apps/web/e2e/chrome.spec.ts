@@ -1,0 +1,190 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openHome, search, seriousViolations } from './helpers';
+
+/** Stores accessibility settings before the page loads, as a returning patron would have them. */
+async function withSettings(page: Page, settings: Record<string, unknown>): Promise<void> {
+  await page.addInitScript(
+    (value) => {
+      localStorage.setItem('estante.accessibility', value);
+    },
+    JSON.stringify({ zoom: 0, negrito: false, cor: 'normal', libras: false, ...settings }),
+  );
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe('accessibility bar', () => {
+  for (const cor of ['normal', 'inverted', 'grayscale', 'high-contrast']) {
+    test(`home in the ${cor} colour scheme has no serious axe violation`, async ({ page }) => {
+      await withSettings(page, { cor });
+      await openHome(page);
+      if (cor !== 'normal') await expect(page.locator('html')).toHaveAttribute('data-estante-colour', cor);
+      expect(await seriousViolations(page)).toEqual([]);
+      // The options panel itself, open, in the same scheme.
+      await page.getByRole('button', { name: 'Acessibilidade' }).click();
+      await expect(page.getByRole('combobox', { name: 'Zoom' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  for (const [label, cor, colorScheme] of [
+    ['dark mode', 'normal', 'dark'],
+    ['high contrast', 'high-contrast', 'light'],
+  ] as const) {
+    test(`results, record tabs and authority in ${label} have no serious axe violation`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await withSettings(page, { cor });
+      await openHome(page);
+      await search(page, 'Machado de Assis', 'autor');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
+      await expect(page).toHaveURL(/\/acervo\/\d+$/);
+      expect(await seriousViolations(page)).toEqual([]);
+      const tabs = page.getByRole('navigation', { name: 'Seções do título' });
+      await tabs.getByRole('link', { name: 'Exemplares' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Exemplares' })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await tabs.getByRole('link', { name: 'MARC' }).click();
+      await expect(page.getByRole('rowheader', { name: '245', exact: true }).first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('main').locator('a[href^="/autoridade/"]').first().click();
+      await expect(page.getByText(/^Tipo: /)).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('home with bold text and zoom 100% has no serious axe violation', async ({ page }) => {
+    await withSettings(page, { negrito: true, zoom: 100 });
+    await openHome(page);
+    await expect(page.locator('html')).toHaveAttribute('data-estante-bold', '');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('home in dark mode (following the system) has no serious axe violation', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openHome(page);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Acessibilidade' }).click();
+    await expect(page.getByRole('combobox', { name: 'Modo escuro' })).toHaveValue('auto');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('at zoom 100% a 320 px screen doubles the text and still has no horizontal scroll', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 720 });
+    await withSettings(page, { zoom: 100 });
+    await openHome(page);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await search(page, 'Machado de Assis', 'autor');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  });
+
+  test('with the keyboard: tab to the accessibility toggle, open the options and change the zoom', async ({
+    page,
+  }) => {
+    await openHome(page);
+    await page.keyboard.press('Tab'); // skip link
+    await page.keyboard.press('Tab');
+    const toggle = page.getByRole('button', { name: 'Acessibilidade' });
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await page.keyboard.press('Tab');
+    const zoom = page.getByRole('combobox', { name: 'Zoom' });
+    await expect(zoom).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(zoom).toHaveValue('20');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize))
+      .toBe('19.2px');
+
+    // The choice stays for the next visit.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('19.2px');
+  });
+
+  test('loads the VLibras widget only when asked, and says so clearly when it cannot load', async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    // Offline here anyway; answering with a network failure keeps the test fast and certain.
+    await page.route('https://vlibras.gov.br/**', (route) => {
+      requested.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    await openHome(page);
+    await page.getByRole('button', { name: 'Acessibilidade' }).click();
+    expect(requested).toEqual([]);
+    expect(await page.locator('script[src*="vlibras"]').count()).toBe(0);
+
+    await page.getByRole('switch', { name: 'Tradução para Libras (VLibras)' }).check();
+    await expect(page.getByRole('alert')).toContainText(
+      'Não foi possível carregar o tradutor de Libras (VLibras)',
+    );
+    expect(requested).toEqual(['https://vlibras.gov.br/app/vlibras-plugin.js']);
+  });
+});
+
+test.describe('languages', () => {
+  test('switching to French shows French texts, with the API still told language code 1', async ({
+    page,
+  }) => {
+    await openHome(page);
+    await page.getByRole('navigation', { name: 'Idioma' }).getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Recherche dans le catalogue' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const apiCall = page.waitForRequest((request) => request.url().includes('/api/consulta'));
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    await expect(page.getByText('Le champ ci-dessus est obligatoire')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Terme de recherche' }).fill('Dom Casmurro');
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    expect((await apiCall).headers()['idioma']).toBe('1');
+    await expect(page.getByRole('button', { name: 'Accessibilité' })).toBeVisible();
+  });
+
+  test('Italian is offered too', async ({ page }) => {
+    await openHome(page, '/?lang=it');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ricerca nel catalogo' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cerca', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('footer', () => {
+  test('the comments link opens the login prompt; Escape closes it and focus returns', async ({ page }) => {
+    await openHome(page);
+    const footer = page.getByRole('contentinfo');
+    const comments = footer.getByRole('button', { name: 'Enviar comentário' });
+    await comments.click();
+    const dialog = page.getByRole('dialog', { name: 'Comentários' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      'Para enviar comentários ou sugestões é preciso entrar com sua conta.',
+    );
+    await expect(dialog.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(comments).toBeFocused();
+  });
+
+  test('shows the suggestion link, the product logo, the copyright year and the minimum browsers', async ({
+    page,
+  }) => {
+    await openHome(page);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('button', { name: 'Sugerir aquisição' })).toBeVisible();
+    await expect(footer.getByRole('img', { name: /^Estante/ })).toBeVisible();
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    await expect(footer).toContainText(
+      'Chrome 110 ou superior, Firefox 110.0.1 ou superior, Safari 16 ou superior',
+    );
+  });
+});

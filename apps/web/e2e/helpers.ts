@@ -1,0 +1,43 @@
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** WCAG levels the catalogue promises (DESIGN "Languages and accessibility"). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/** Opens a page (each test has a fresh browser context, so the language is the default, pt). */
+export async function openHome(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Runs a search from the search form. */
+export async function search(
+  page: Page,
+  term: string,
+  type: 'livre' | 'titulo' | 'assunto' | 'autor' = 'livre',
+) {
+  await page.getByLabel('Tipo de pesquisa').selectOption(type);
+  await page.getByRole('searchbox', { name: 'Termo de pesquisa' }).fill(term);
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /resultados? para/ })).toBeVisible();
+}
+
+/** How many results the announced count says there are. */
+export async function announcedCount(page: Page): Promise<number> {
+  const text = await page
+    .getByRole('status')
+    .filter({ hasText: /resultados? para/ })
+    .innerText();
+  return Number(/^(\d+)/.exec(text)?.[1] ?? '0');
+}
+
+/** axe violations that are serious or critical, as short readable lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+}

@@ -1,0 +1,78 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths, TITLE_TABS, AUTHORITY_TABS, type TitleTabKey } from '../config/paths';
+import { RootErrorBoundary, RootLayout } from './routes/root';
+import { HomeRoute } from './routes/home';
+import { NotAvailableRoute, NotFoundRoute } from './routes/not-found';
+import { PersonalAreaRoute } from './routes/personal-area';
+import { LogoutRoute } from './routes/logout';
+import {
+  TitleCopiesTab,
+  TitleDataTab,
+  TitleDublinCoreTab,
+  TitleMarcTab,
+  TitleNotAvailableTab,
+  TitleReferenceTab,
+  TitleRoute,
+} from './routes/title';
+import { AuthorityDataTab, AuthorityMarcTab, AuthorityRoute } from './routes/authority';
+
+/** The screen of each title sub-tab; tabs not built yet say so. */
+const TITLE_TAB_ELEMENTS: Record<TitleTabKey, React.ReactElement> = {
+  data: <TitleDataTab />,
+  reference: <TitleReferenceTab />,
+  marc: <TitleMarcTab />,
+  copies: <TitleCopiesTab />,
+  dublinCore: <TitleDublinCoreTab />,
+  hold: <TitleNotAvailableTab />,
+  loanRequest: <TitleNotAvailableTab />,
+  kardex: <TitleNotAvailableTab />,
+  summaries: <TitleNotAvailableTab />,
+  bookSummaries: <TitleNotAvailableTab />,
+  statistics: <TitleNotAvailableTab />,
+  closedCollection: <TitleNotAvailableTab />,
+};
+
+/** Every route of SPEC §2. Static paths rank above `/:guia`, and `*` catches the rest. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RootErrorBoundary />,
+    children: [
+      { path: paths.home.path, element: <HomeRoute /> },
+      { path: paths.login.path, element: <NotAvailableRoute /> },
+      { path: paths.logout.path, element: <LogoutRoute /> },
+      { path: paths.externalRedirect.path, element: <NotAvailableRoute /> },
+      { path: paths.oauthResponse.path, element: <NotAvailableRoute /> },
+      { path: paths.samlResponse.path, element: <NotAvailableRoute /> },
+      { path: paths.grupoA.path, element: <NotAvailableRoute /> },
+      { path: paths.pearson.path, element: <NotAvailableRoute /> },
+      { path: paths.basket.path, element: <NotAvailableRoute /> },
+      { path: paths.personalArea.path, element: <PersonalAreaRoute /> },
+      { path: paths.personalAreaApp.path, element: <PersonalAreaRoute /> },
+      {
+        path: paths.title.path,
+        element: <TitleRoute />,
+        children: (Object.keys(TITLE_TABS) as TitleTabKey[]).map((key) =>
+          TITLE_TABS[key].segment
+            ? { path: TITLE_TABS[key].segment, element: TITLE_TAB_ELEMENTS[key] }
+            : { index: true, element: TITLE_TAB_ELEMENTS[key] },
+        ),
+      },
+      {
+        path: paths.authority.path,
+        element: <AuthorityRoute />,
+        children: [
+          { index: true, element: <AuthorityDataTab /> },
+          { path: AUTHORITY_TABS.marc.segment, element: <AuthorityMarcTab /> },
+        ],
+      },
+      { path: paths.guide.path, element: <HomeRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+/** The browser router of the app. */
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Stack, Text, Title } from '@mantine/core';
+import { STORAGE_KEYS } from '../../config/env';
+import { useSearchTabs } from '../../features/chrome/api/get-search-tabs';
+import { useOrderings } from '../../features/search/api/get-orderings';
+import { SearchForm } from '../../features/search/components/search-form';
+import { SearchResults } from '../../features/search/components/search-results';
+import { SearchTabsNav } from '../../features/search/components/search-tabs-nav';
+import { useSearchState } from '../../features/search/hooks/use-search-state';
+import { DocumentTitle } from '../../components/ui/document-title';
+import { NotAvailableRoute, NotFoundRoute } from './not-found';
+
+function storedGuide(): string | null {
+  try {
+    return sessionStorage.getItem(STORAGE_KEYS.searchGuide);
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC §2 / and /:guia: the search page, on a search tab (guide). */
+export function HomeRoute() {
+  const { t } = useTranslation();
+  const { guia } = useParams();
+  const tabs = useSearchTabs();
+  const [state, setState] = useSearchState();
+  const orderings = useOrderings(state.term.length > 0);
+
+  const enabledTabs = tabs.filter((tab) => tab.enabled).sort((a, b) => a.order - b.order);
+  const requested = guia ?? storedGuide();
+  const current = enabledTabs.find((tab) => tab.key === requested) ?? enabledTabs[0];
+
+  useEffect(() => {
+    if (guia && current?.key === guia) {
+      try {
+        sessionStorage.setItem(STORAGE_KEYS.searchGuide, guia);
+      } catch {
+        // Without storage the start page simply opens the first guide.
+      }
+    }
+  }, [guia, current?.key]);
+
+  if (guia !== undefined) {
+    const known = tabs.find((tab) => tab.key === guia);
+    if (!known) return <NotFoundRoute />;
+    if (!known.enabled) return <NotAvailableRoute />;
+  }
+  if (!current) return <NotAvailableRoute />;
+
+  return (
+    <Stack gap="md">
+      <DocumentTitle
+        page={state.term ? t('search.documentTitle', { term: state.term }) : t('search.pageTitle')}
+      />
+      <Title order={1}>{t('search.pageTitle')}</Title>
+      <Text>{t('search.intro')}</Text>
+      {enabledTabs.length > 1 && <SearchTabsNav tabs={enabledTabs} current={current.key} />}
+      <SearchForm value={state} onSearch={(value) => setState({ ...state, ...value, page: 1 })} />
+      {state.term && (
+        <SearchResults state={state} tab={current.key} orderings={orderings.data} onChange={setState} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { Outlet, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Box, Container } from '@mantine/core';
+import { Header } from '../../features/chrome/components/header';
+import { Footer } from '../../features/chrome/components/footer';
+import { MAIN_CONTENT_ID, SkipLink } from '../../features/chrome/components/skip-link';
+import { useIsAuthenticated } from '../../features/identity/hooks/use-is-authenticated';
+import { StatusMessage, NotFoundMessage } from '../../components/errors/not-found-message';
+import { DocumentTitle } from '../../components/ui/document-title';
+
+function Page({ children }: { children: React.ReactNode }) {
+  const isSignedIn = useIsAuthenticated();
+  return (
+    <>
+      <SkipLink />
+      <Header />
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <Container size="lg" py="lg">
+          {children}
+        </Container>
+      </Box>
+      <Footer isSignedIn={isSignedIn} />
+    </>
+  );
+}
+
+/** The page chrome around every screen: skip link, header, main content, footer. */
+export function RootLayout() {
+  return (
+    <Page>
+      <ScrollRestoration />
+      <Outlet />
+    </Page>
+  );
+}
+
+/** Shown when a screen fails to render or a route throws: the page chrome stays. */
+export function RootErrorBoundary() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Page>
+        <DocumentTitle page={t('notFound.title')} />
+        <NotFoundMessage />
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      <DocumentTitle page={t('common.errorTitle')} />
+      <StatusMessage title={t('common.errorTitle')} description={t('errors.unexpected')} />
+    </Page>
+  );
+}

@@ -1,0 +1,187 @@
+import { Outlet, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Stack, Text, Title as Heading } from '@mantine/core';
+import type { Title } from '@estante/contract';
+import { COPIES_LIBRARY_PARAM, parseRecordId, paths, type TitleTabKey } from '../../config/paths';
+import { isApiErrorStatus } from '../../lib/api-client';
+import { useTitle } from '../../features/record/api/get-title';
+import { useTitleMarc } from '../../features/record/api/get-title-marc';
+import { useTitleCopies } from '../../features/record/api/get-title-copies';
+import { useTitleDublinCore } from '../../features/record/api/get-title-dublin-core';
+import { useDefaultImage } from '../../features/record/api/get-default-image';
+import { TitleData } from '../../features/record/components/title-data';
+import { ReferenceView } from '../../features/record/components/reference-view';
+import { CopiesTable } from '../../features/record/components/copies-table';
+import { LibraryFilter } from '../../features/record/components/library-filter';
+import { DublinCoreTable } from '../../features/record/components/dublin-core-table';
+import { MarcTable } from '../../components/ui/marc-table';
+import { TabLinks } from '../../components/ui/tab-links';
+import { ErrorBlock, LoadingBlock } from '../../components/ui/query-state';
+import { DocumentTitle } from '../../components/ui/document-title';
+import { ErrorBoundary } from '../../components/errors/error-boundary';
+import { NotAvailableMessage, NotFoundMessage } from '../../components/errors/not-found-message';
+
+/** The tabs built so far, in display order; the other sub-routes answer "not available yet". */
+const SHOWN_TABS = [
+  'data',
+  'reference',
+  'marc',
+  'copies',
+  'dublinCore',
+] as const satisfies readonly TitleTabKey[];
+
+interface TitleOutletContext {
+  title: Title;
+}
+
+function useTitleContext(): TitleOutletContext {
+  return useOutletContext<TitleOutletContext>();
+}
+
+function TitleNotFound({ id }: { id: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DocumentTitle page={t('record.notFound.title')} />
+      <NotFoundMessage
+        title={t('record.notFound.title')}
+        description={t('record.notFound.description', { id })}
+      />
+    </>
+  );
+}
+
+/** SPEC §2 /acervo/{codAcervo} and its sub-tabs: the title heading, the tab links and the open tab. */
+export function TitleRoute() {
+  const { codAcervo } = useParams();
+  const id = parseRecordId(codAcervo);
+  if (id === null) return <TitleNotFound id={codAcervo} />;
+  return <TitleLayout id={id} />;
+}
+
+function TitleLayout({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const query = useTitle(id);
+
+  if (query.isPending) return <LoadingBlock label={t('record.loading')} />;
+  if (query.isError) {
+    if (isApiErrorStatus(query.error, 404)) return <TitleNotFound id={String(id)} />;
+    return <ErrorBlock message={t('record.error')} onRetry={() => void query.refetch()} />;
+  }
+  const title = query.data;
+  const tabs = SHOWN_TABS.map((key) => ({
+    key,
+    label: t(`record.tabs.${key}`),
+    href: paths.title.getHref(id, key),
+  }));
+
+  return (
+    <article aria-labelledby="title-heading">
+      <DocumentTitle page={title.titulo} />
+      <Heading order={1} id="title-heading">
+        {title.titulo}
+      </Heading>
+      {title.autor && (
+        <Text size="lg" mt={4}>
+          {title.autor}
+        </Text>
+      )}
+      <TabLinks label={t('record.tabs.label')} tabs={tabs} />
+      <ErrorBoundary fallback={<ErrorBlock message={t('errors.unexpected')} />}>
+        <Outlet context={{ title } satisfies TitleOutletContext} />
+      </ErrorBoundary>
+    </article>
+  );
+}
+
+function TabHeading({ children }: { children: string }) {
+  return (
+    <Heading order={2} fz="h3" mb="sm">
+      {children}
+    </Heading>
+  );
+}
+
+/** Default tab: the title's data. */
+export function TitleDataTab() {
+  const { t } = useTranslation();
+  const { title } = useTitleContext();
+  const defaultImage = useDefaultImage();
+  return (
+    <section>
+      <TabHeading>{t('record.data.heading')}</TabHeading>
+      <TitleData title={title} defaultImageUrl={defaultImage.data?.url} />
+    </section>
+  );
+}
+
+/** /referencia (33). */
+export function TitleReferenceTab() {
+  const { title } = useTitleContext();
+  return <ReferenceView titleId={title.cod_acervo} />;
+}
+
+/** /marc (36). */
+export function TitleMarcTab() {
+  const { t } = useTranslation();
+  const { title } = useTitleContext();
+  const query = useTitleMarc(title.cod_acervo);
+  return (
+    <section>
+      <TabHeading>{t('record.marc.heading')}</TabHeading>
+      {query.isPending && <LoadingBlock />}
+      {query.isError && <ErrorBlock message={t('record.tabError')} onRetry={() => void query.refetch()} />}
+      {query.isSuccess && (
+        <MarcTable record={query.data} caption={t('record.marc.caption', { title: title.titulo })} />
+      )}
+    </section>
+  );
+}
+
+/** /exemplares (30): copies grouped by library, with a library filter kept in the URL. */
+export function TitleCopiesTab() {
+  const { t } = useTranslation();
+  const { title } = useTitleContext();
+  const [params, setParams] = useSearchParams();
+  const libraryId = parseRecordId(params.get(COPIES_LIBRARY_PARAM) ?? undefined);
+  const query = useTitleCopies(title.cod_acervo, libraryId);
+  const selectLibrary = (next: number | null) => {
+    const nextParams = new URLSearchParams(params);
+    if (next === null) nextParams.delete(COPIES_LIBRARY_PARAM);
+    else nextParams.set(COPIES_LIBRARY_PARAM, String(next));
+    setParams(nextParams, { replace: true });
+  };
+  return (
+    <section>
+      <TabHeading>{t('record.copies.heading')}</TabHeading>
+      <Stack gap="md">
+        {title.bibliotecas.length > 1 && (
+          <LibraryFilter libraries={title.bibliotecas} value={libraryId} onChange={selectLibrary} />
+        )}
+        {query.isPending && <LoadingBlock />}
+        {query.isError && <ErrorBlock message={t('record.tabError')} onRetry={() => void query.refetch()} />}
+        {query.isSuccess && <CopiesTable copies={query.data} />}
+      </Stack>
+    </section>
+  );
+}
+
+/** /dublin-core (115). */
+export function TitleDublinCoreTab() {
+  const { t } = useTranslation();
+  const { title } = useTitleContext();
+  const query = useTitleDublinCore(title.cod_acervo);
+  return (
+    <section>
+      <TabHeading>{t('record.dublinCore.heading')}</TabHeading>
+      {query.isPending && <LoadingBlock />}
+      {query.isError && <ErrorBlock message={t('record.tabError')} onRetry={() => void query.refetch()} />}
+      {query.isSuccess && <DublinCoreTable elements={query.data} />}
+    </section>
+  );
+}
+
+/** The sub-tabs later issues build (hold, loan request, kardex, summaries, statistics, closed collection). */
+export function TitleNotAvailableTab() {
+  return <NotAvailableMessage order={2} />;
+}

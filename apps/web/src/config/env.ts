@@ -1,0 +1,23 @@
+/** Build-time settings, read once (STYLE "Config is read once"). */
+export const env = {
+  /** Origin of the API; empty means the page's own origin (the API serves the web app). */
+  apiOrigin: (import.meta.env.VITE_API_ORIGIN as string | undefined) ?? '',
+} as const;
+
+/** Keys of what the web keeps in browser storage. */
+export const STORAGE_KEYS = {
+  /** localStorage: the chosen interface language (SPEC §9). */
+  language: 'estante.language',
+  /** sessionStorage: the public client-credentials token and its expiry. */
+  publicToken: 'estante.publicToken',
+  /** sessionStorage: the search tabs of the page configuration, cleared on a language change. */
+  searchTabs: 'estante.searchTabs',
+  /** sessionStorage: the search guide (tab) last opened; cleared (guides off) on a language change. */
+  searchGuide: 'estante.searchGuide',
+  /** localStorage: the accessibility settings {zoom, negrito, cor, libras} (SPEC §3). */
+  accessibility: 'estante.accessibility',
+  /** localStorage: the dark-mode choice (light, dark or auto = follow the system), kept by Mantine. */
+  colorScheme: 'estante.colorScheme',
+  /** session/localStorage: the signed-in user (not written until sign-in exists). */
+  session: 'estante.session',
+} as const;

@@ -1,0 +1,107 @@
+/**
+ * Browser routes (SPEC §2) and the query parameter names the web reads from its own URLs.
+ * Wire names (SPEC §7) appear only here and in packages/contract (STYLE "Words").
+ */
+
+/** Query parameter that carries where to go after signing in. */
+export const REDIRECT_PARAM = 'redirect';
+/** Query parameter that carries the chosen interface language on reload (SPEC "Page chrome"). */
+export const LANGUAGE_PARAM = 'lang';
+/** Query parameter of the copies tab's library filter (the API's cod_unidade). */
+export const COPIES_LIBRARY_PARAM = 'cod_unidade';
+
+/** The search state in the URL: English names of the typed value → SPEC §7 parameter names. */
+export const SEARCH_PARAM = {
+  term: 'termo',
+  searchType: 'tipoBusca',
+  termType: 'tipoTermo',
+  similar: 'similares',
+  page: 'paginaAtiva',
+  pageSize: 'quantPag',
+  ordering: 'ordenacao',
+} as const;
+
+/** Query parameter naming the search tab a search runs in. */
+export const SEARCH_TAB_PARAM = 'search_tab';
+
+/** Codes of the title sub-tabs (SPEC §2); the summary and closed-collection tabs have none. */
+export const TITLE_TAB_CODE = {
+  REFERENCE: 33,
+  MARC: 36,
+  COPIES: 30,
+  DUBLIN_CORE: 115,
+  HOLD: 18,
+  LOAN_REQUEST: 75,
+  KARDEX: 32,
+  SUMMARIES: null,
+  BOOK_SUMMARIES: null,
+  STATISTICS: 74,
+  CLOSED_COLLECTION: null,
+} as const;
+
+/** Title sub-tabs: the URL segment under /acervo/{codAcervo} and the tab code that selects it. */
+export const TITLE_TABS = {
+  data: { segment: '', code: null },
+  reference: { segment: 'referencia', code: TITLE_TAB_CODE.REFERENCE },
+  marc: { segment: 'marc', code: TITLE_TAB_CODE.MARC },
+  copies: { segment: 'exemplares', code: TITLE_TAB_CODE.COPIES },
+  dublinCore: { segment: 'dublin-core', code: TITLE_TAB_CODE.DUBLIN_CORE },
+  hold: { segment: 'reserva', code: TITLE_TAB_CODE.HOLD },
+  loanRequest: { segment: 'solicitacao-emprestimo', code: TITLE_TAB_CODE.LOAN_REQUEST },
+  kardex: { segment: 'colecao-kardex', code: TITLE_TAB_CODE.KARDEX },
+  summaries: { segment: 'sumarios', code: TITLE_TAB_CODE.SUMMARIES },
+  bookSummaries: { segment: 'sumarios-livros', code: TITLE_TAB_CODE.BOOK_SUMMARIES },
+  statistics: { segment: 'dados-estatisticos', code: TITLE_TAB_CODE.STATISTICS },
+  closedCollection: { segment: 'acervo-fechado', code: TITLE_TAB_CODE.CLOSED_COLLECTION },
+} as const;
+export type TitleTabKey = keyof typeof TITLE_TABS;
+
+/** Authority views (SPEC §2). */
+export const AUTHORITY_TABS = {
+  data: { segment: '' },
+  marc: { segment: 'marc' },
+} as const;
+export type AuthorityTabKey = keyof typeof AUTHORITY_TABS;
+
+function withSegment(base: string, segment: string): string {
+  return segment ? `${base}/${segment}` : base;
+}
+
+/** Every route of SPEC §2: `path` for the router, `getHref` for links. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  guide: { path: '/:guia', getHref: (guide: string) => `/${encodeURIComponent(guide)}` },
+  login: {
+    path: '/login',
+    getHref: (redirectTo?: string) =>
+      redirectTo && redirectTo !== '/'
+        ? `/login?${REDIRECT_PARAM}=${encodeURIComponent(redirectTo)}`
+        : '/login',
+  },
+  logout: { path: '/sair', getHref: () => '/sair' },
+  externalRedirect: { path: '/pergamum_redireciona', getHref: () => '/pergamum_redireciona' },
+  oauthResponse: { path: '/oauth-response', getHref: () => '/oauth-response' },
+  samlResponse: { path: '/saml-response', getHref: () => '/saml-response' },
+  grupoA: { path: '/grupoa', getHref: () => '/grupoa' },
+  pearson: { path: '/pearson', getHref: () => '/pearson' },
+  basket: { path: '/cesta', getHref: () => '/cesta' },
+  personalArea: { path: '/meupergamum', getHref: () => '/meupergamum' },
+  personalAreaApp: { path: '/meupergamum/app', getHref: () => '/meupergamum/app' },
+  title: {
+    path: '/acervo/:codAcervo',
+    getHref: (id: number | string, tab: TitleTabKey = 'data') =>
+      withSegment(`/acervo/${encodeURIComponent(String(id))}`, TITLE_TABS[tab].segment),
+  },
+  authority: {
+    path: '/autoridade/:codAutoridade',
+    getHref: (id: number | string, tab: AuthorityTabKey = 'data') =>
+      withSegment(`/autoridade/${encodeURIComponent(String(id))}`, AUTHORITY_TABS[tab].segment),
+  },
+} as const;
+
+/** A record id from a route parameter: a positive integer, else null. */
+export function parseRecordId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { API_PATHS, FunctionalitiesSchema, type ActivityPermission } from '@estante/contract';
+import { apiGet } from '../../../lib/api-client';
+
+/** GET /parametros/funcionalidades: the activities that gate features (SPEC §6). */
+export function getFunctionalities(signal?: AbortSignal): Promise<ActivityPermission[]> {
+  return apiGet(API_PATHS.functionalities, FunctionalitiesSchema, { signal });
+}
+
+export function getFunctionalitiesQueryOptions() {
+  return queryOptions({
+    queryKey: ['config', 'functionalities'],
+    queryFn: ({ signal }) => getFunctionalities(signal),
+    staleTime: Infinity,
+  });
+}
+
+/** The offered activities; the configuration wrapper has loaded them before any page shows. */
+export function useFunctionalities(): ActivityPermission[] {
+  return useSuspenseQuery(getFunctionalitiesQueryOptions()).data;
+}

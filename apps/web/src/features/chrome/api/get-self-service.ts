@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS, SelfServiceSchema, type SelfService } from '@estante/contract';
+import { apiGet } from '../../../lib/api-client';
+
+/** GET /parametros/autoatendimento: whether this terminal is a self-service station (SPEC §3). */
+export function getSelfService(signal?: AbortSignal): Promise<SelfService> {
+  return apiGet(API_PATHS.selfService, SelfServiceSchema, { signal });
+}
+
+export function getSelfServiceQueryOptions() {
+  return queryOptions({
+    queryKey: ['config', 'self-service'],
+    queryFn: ({ signal }) => getSelfService(signal),
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * The self-service parameters, or undefined while they load. The button they drive is optional, so
+ * the page does not wait for them.
+ */
+export function useSelfService(): SelfService | undefined {
+  return useQuery(getSelfServiceQueryOptions()).data;
+}

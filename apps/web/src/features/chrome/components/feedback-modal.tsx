@@ -1,0 +1,44 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { paths } from '../../../config/paths';
+
+interface FeedbackModalProps {
+  /** Modal title: the activity's description from the page configuration (SPEC "Page chrome"). */
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+  /** Whether a patron is signed in; only then is `form` shown. */
+  isSignedIn: boolean;
+  /** The comment or suggestion form, for a signed-in patron (built with sign-in). */
+  form?: React.ReactNode;
+}
+
+/**
+ * The comment (activity 13) and purchase-suggestion (activity 12) pop-ups. SPEC §5: sending requires
+ * login; otherwise a prompt asks the visitor to sign in and come back here.
+ */
+export function FeedbackModal({ title, opened, onClose, isSignedIn, form }: FeedbackModalProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      {isSignedIn && form ? (
+        form
+      ) : isSignedIn ? (
+        <Text>{t('notAvailable.description')}</Text>
+      ) : (
+        <Stack gap="md" align="flex-start">
+          <Text>{t('chrome.loginPrompt.message')}</Text>
+          <Button
+            component={Link}
+            to={paths.login.getHref(location.pathname + location.search)}
+            onClick={onClose}
+          >
+            {t('chrome.loginPrompt.action')}
+          </Button>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ActivityPermission, Institution } from '@estante/contract';
+import { buildInstitution } from '../../../testing/factories';
+import { createConfiguredQueryClient, renderWithProviders } from '../../../testing/render';
+import { getFunctionalitiesQueryOptions } from '../api/get-functionalities';
+import { getInstitutionQueryOptions } from '../api/get-institution';
+import { Footer } from './footer';
+
+declare global {
+  interface Window {
+    __supportPwned?: boolean;
+  }
+}
+
+const ALL_ACTIVITIES: ActivityPermission[] = [
+  { cod_atividade: 12, descricao: 'Sugestão de aquisição' },
+  { cod_atividade: 13, descricao: 'Comentários' },
+  { cod_atividade: 88, descricao: 'Logotipo' },
+];
+
+function renderFooter({
+  activities = ALL_ACTIVITIES,
+  institution = {},
+  route = '/',
+}: { activities?: ActivityPermission[]; institution?: Partial<Institution>; route?: string } = {}) {
+  const client = createConfiguredQueryClient();
+  client.setQueryData(getFunctionalitiesQueryOptions().queryKey, activities);
+  client.setQueryData(getInstitutionQueryOptions().queryKey, buildInstitution(institution));
+  return renderWithProviders(<Footer year={2031} />, { queryClient: client, route, path: '*' });
+}
+
+afterEach(() => {
+  delete window.__supportPwned;
+});
+
+describe('footer (SPEC "Page chrome")', () => {
+  it('offers comments (13), suggestion (12) and the product logo (88) when the activities are on', () => {
+    renderFooter();
+    const nav = screen.getByRole('navigation', { name: 'Links do rodapé' });
+    expect(within(nav).getByRole('button', { name: 'Enviar comentário' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Sugerir aquisição' })).toBeTruthy();
+    expect(
+      screen.getByRole('img', { name: 'Estante — catálogo de bibliotecas de código aberto' }),
+    ).toBeTruthy();
+  });
+
+  it('leaves out what the institution has not turned on', () => {
+    renderFooter({ activities: [] });
+    expect(screen.queryByRole('navigation', { name: 'Links do rodapé' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enviar comentário' })).toBeNull();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('shows the copyright year and the minimum browser versions', () => {
+    renderFooter();
+    expect(
+      screen.getByText('© 2031 Biblioteca Pública Estadual. Todos os direitos reservados.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Navegadores recomendados: Chrome 110 ou superior, Firefox 110.0.1 ou superior, Safari 16 ou superior.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('opens the comments pop-up titled with the activity and asks a visitor to sign in, coming back here', async () => {
+    renderFooter({ route: '/acervo/12?x=1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar comentário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Comentários' });
+    expect(dialog.textContent).toContain(
+      'Para enviar comentários ou sugestões é preciso entrar com sua conta.',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Facervo%2F12%3Fx%3D1',
+    );
+  });
+
+  it('titles the suggestion pop-up with its activity description', async () => {
+    renderFooter();
+    await userEvent.click(screen.getByRole('button', { name: 'Sugerir aquisição' }));
+    expect(await screen.findByRole('dialog', { name: 'Sugestão de aquisição' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('links to the data-protection page only when an http(s) address is configured', () => {
+    const { unmount } = renderFooter({ institution: { link_lgpd: 'https://biblioteca.example/lgpd' } });
+    const link = screen.getByRole('link', { name: /Proteção de dados pessoais \(LGPD\)/ });
+    expect(link.getAttribute('href')).toBe('https://biblioteca.example/lgpd');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.textContent).toContain('(abre em nova aba)');
+    unmount();
+
+    renderFooter({ institution: { link_lgpd: 'javascript:alert(1)' } });
+    expect(screen.queryByRole('link', { name: /LGPD/ })).toBeNull();
+  });
+
+  it('has no support button without a support message', () => {
+    renderFooter({ institution: { msg_suporte_consulta: null } });
+    expect(screen.queryByRole('button', { name: 'Suporte' })).toBeNull();
+  });
+
+  it('shows the support message sanitised: no script runs and no event handler survives', async () => {
+    renderFooter({
+      institution: {
+        msg_suporte_consulta:
+          '<p>Fale com a <strong>biblioteca</strong>: <a href="mailto:ajuda@biblioteca.example">e-mail</a></p>' +
+          '<script>window.__supportPwned = true</script>' +
+          '<img src="x" onerror="window.__supportPwned = true">' +
+          '<a href="javascript:window.__supportPwned = true">clique</a>',
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Suporte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suporte ao usuário' });
+    expect(dialog.textContent).toContain('Fale com a biblioteca');
+    expect(within(dialog).getByRole('link', { name: 'e-mail' }).getAttribute('href')).toBe(
+      'mailto:ajuda@biblioteca.example',
+    );
+    expect(dialog.querySelector('script')).toBeNull();
+    expect(dialog.querySelector('[onerror]')).toBeNull();
+    expect(document.querySelector('[onerror]')).toBeNull();
+    expect(dialog.querySelector('a[href^="javascript:"]')).toBeNull();
+    // Give an image error handler a chance to run, had it survived.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(window.__supportPwned).toBeUndefined();
+  });
+});

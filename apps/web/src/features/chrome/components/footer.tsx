@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Anchor, Box, Container, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ACTIVITY, type ActivityPermission } from '@estante/contract';
+import { useInstitution } from '../api/get-institution';
+import { useFunctionalities } from '../api/get-functionalities';
+import { isWebAddress } from '../utils/sanitize-html';
+import { FeedbackModal } from './feedback-modal';
+import { ProductLogo } from './product-logo';
+import { SupportModal } from './support-modal';
+import classes from './chrome.module.css';
+
+/**
+ * SPEC §2/§9 minimum browsers: "{ip}, 110.0.1, {ip}". The two {ip} are unspecified placeholders; we
+ * name the browsers of the same generation as Firefox 110.0.1 (early 2023).
+ */
+export const MINIMUM_BROWSER_VERSIONS = { chrome: '110', firefox: '110.0.1', safari: '16' } as const;
+
+type OpenModal = 'comments' | 'suggestion' | 'support' | null;
+
+/**
+ * Page footer (SPEC "Page chrome"): comment (activity 13) and suggestion (activity 12) pop-ups, the
+ * data-protection link and the support pop-up when configured, copyright, minimum browsers and, with
+ * activity 88, the product logo.
+ */
+interface FooterProps {
+  /** Copyright year; the current one by default. */
+  year?: number;
+  /** Whether a patron is signed in: the pop-ups then show their forms instead of the login prompt. */
+  isSignedIn?: boolean;
+}
+
+export function Footer({ year = new Date().getFullYear(), isSignedIn = false }: FooterProps) {
+  const { t } = useTranslation();
+  const institution = useInstitution();
+  const activities = useFunctionalities();
+  const [openModal, setOpenModal] = useState<OpenModal>(null);
+  const activity = (code: number): ActivityPermission | undefined =>
+    activities.find((item) => item.cod_atividade === code);
+  const comments = activity(ACTIVITY.COMMENTS);
+  const suggestion = activity(ACTIVITY.SUGGESTION);
+  const showsProductLogo = !!activity(ACTIVITY.PRODUCT_LOGO);
+  const dataProtectionLink = isWebAddress(institution.link_lgpd) ? institution.link_lgpd : null;
+  const supportMessage = institution.msg_suporte_consulta?.trim() ? institution.msg_suporte_consulta : null;
+  const close = () => setOpenModal(null);
+
+  const links = [
+    comments && (
+      <li key="comments">
+        <UnstyledButton className={classes.footerLink} onClick={() => setOpenModal('comments')}>
+          {t('chrome.footer.comments')}
+        </UnstyledButton>
+      </li>
+    ),
+    suggestion && (
+      <li key="suggestion">
+        <UnstyledButton className={classes.footerLink} onClick={() => setOpenModal('suggestion')}>
+          {t('chrome.footer.suggestion')}
+        </UnstyledButton>
+      </li>
+    ),
+    dataProtectionLink && (
+      <li key="data-protection">
+        <Anchor
+          href={dataProtectionLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={classes.footerLink}
+        >
+          {t('chrome.footer.dataProtection')}
+          <VisuallyHidden>{t('chrome.footer.newTab')}</VisuallyHidden>
+        </Anchor>
+      </li>
+    ),
+    supportMessage && (
+      <li key="support">
+        <UnstyledButton className={classes.footerLink} onClick={() => setOpenModal('support')}>
+          {t('chrome.footer.support')}
+        </UnstyledButton>
+      </li>
+    ),
+  ].filter(Boolean);
+
+  return (
+    <Box component="footer" className={classes.footer}>
+      <Container size="lg" py="md">
+        <Stack gap="sm">
+          {links.length > 0 && (
+            <nav aria-label={t('chrome.footer.label')}>
+              <ul className={classes.footerLinks}>{links}</ul>
+            </nav>
+          )}
+          <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+            <Stack gap={4}>
+              <Text size="sm">{t('chrome.footer.copyright', { year, institution: institution.nome })}</Text>
+              <Text size="sm">{t('chrome.footer.browsers', MINIMUM_BROWSER_VERSIONS)}</Text>
+            </Stack>
+            {showsProductLogo && <ProductLogo />}
+          </Group>
+        </Stack>
+      </Container>
+      {comments && (
+        <FeedbackModal
+          title={comments.descricao}
+          opened={openModal === 'comments'}
+          onClose={close}
+          isSignedIn={isSignedIn}
+        />
+      )}
+      {suggestion && (
+        <FeedbackModal
+          title={suggestion.descricao}
+          opened={openModal === 'suggestion'}
+          onClose={close}
+          isSignedIn={isSignedIn}
+        />
+      )}
+      {supportMessage && (
+        <SupportModal
+          title={t('chrome.footer.supportTitle')}
+          html={supportMessage}
+          opened={openModal === 'support'}
+          onClose={close}
+        />
+      )}
+    </Box>
+  );
+}

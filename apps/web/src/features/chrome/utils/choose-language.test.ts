@@ -1,0 +1,21 @@
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../config/env';
+import { chooseLanguage } from './choose-language';
+
+describe('choosing a language', () => {
+  it('clears the saved search tabs and guide, stores the choice and reloads with ?lang', () => {
+    sessionStorage.setItem(STORAGE_KEYS.searchTabs, '[]');
+    sessionStorage.setItem(STORAGE_KEYS.searchGuide, 'geral');
+    const reload = vi.fn();
+    chooseLanguage('en', {
+      local: localStorage,
+      session: sessionStorage,
+      location: { href: 'http://biblioteca.example/acervo/12/marc?x=1' },
+      reload,
+    });
+    expect(sessionStorage.getItem(STORAGE_KEYS.searchTabs)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.searchGuide)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
+    expect(reload).toHaveBeenCalledWith('http://biblioteca.example/acervo/12/marc?x=1&lang=en');
+  });
+});

@@ -1,0 +1,26 @@
+import DOMPurify from 'dompurify';
+
+/**
+ * Institution-provided HTML (the support message) made safe to insert: DOMPurify drops scripts, event
+ * handler attributes and `javascript:` URLs; links that open a new tab get `rel="noopener noreferrer"`.
+ */
+export function sanitizeHtml(html: string): string {
+  const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+  const template = document.createElement('template');
+  template.innerHTML = clean;
+  for (const link of template.content.querySelectorAll('a[target]')) {
+    link.setAttribute('rel', 'noopener noreferrer');
+  }
+  return template.innerHTML;
+}
+
+/** True for an absolute http(s) address, the only kind an institution link may carry. */
+export function isWebAddress(value: string | null | undefined): value is string {
+  if (!value) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

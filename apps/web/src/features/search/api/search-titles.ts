@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS, SearchResponseSchema, type SearchResponse } from '@estante/contract';
+import { apiGet } from '../../../lib/api-client';
+import { SEARCH_PARAM, SEARCH_TAB_PARAM } from '../../../config/paths';
+import type { SearchState } from '../hooks/use-search-state';
+
+/** GET /consulta: one page of titles for a search in a search tab. */
+export function searchTitles(state: SearchState, tab: string, signal?: AbortSignal): Promise<SearchResponse> {
+  return apiGet(API_PATHS.search, SearchResponseSchema, {
+    signal,
+    query: {
+      [SEARCH_PARAM.term]: state.term,
+      [SEARCH_PARAM.searchType]: state.searchType,
+      [SEARCH_PARAM.termType]: state.termType,
+      [SEARCH_PARAM.similar]: state.similar,
+      [SEARCH_PARAM.page]: state.page,
+      [SEARCH_PARAM.pageSize]: state.pageSize,
+      [SEARCH_PARAM.ordering]: state.ordering,
+      [SEARCH_TAB_PARAM]: tab,
+    },
+  });
+}
+
+export function searchTitlesQueryOptions(state: SearchState, tab: string) {
+  return queryOptions({
+    queryKey: ['search', tab, state],
+    queryFn: ({ signal }) => searchTitles(state, tab, signal),
+    // Keep the previous page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** The results of a search; not run while the term is empty. */
+export function useSearchTitles(state: SearchState, tab: string) {
+  return useQuery({ ...searchTitlesQueryOptions(state, tab), enabled: state.term.length > 0 });
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { pageWindow } from './results-pagination';
+
+describe('pageWindow', () => {
+  it('shows every page when there are few', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+  });
+
+  it('shows the first, the last and two around the current page, with gaps', () => {
+    expect(pageWindow(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20]);
+    expect(pageWindow(1, 20)).toEqual([1, 2, 3, null, 20]);
+    expect(pageWindow(4, 20)).toEqual([1, 2, 3, 4, 5, 6, null, 20]);
+  });
+});

@@ -1,0 +1,116 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Checkbox, Grid, NativeSelect, TextInput } from '@mantine/core';
+import { SEARCH_TYPES, TERM_TYPES, type SearchType, type TermType } from '@estante/contract';
+import type { SearchState } from '../hooks/use-search-state';
+
+/** The part of the search state the form edits. */
+export type SearchFormValue = Pick<SearchState, 'term' | 'searchType' | 'termType' | 'similar'>;
+
+interface SearchFormProps {
+  /** The search the URL holds; the form starts from it and follows it on back/forward. */
+  value: SearchFormValue;
+  /** Called with a valid search (non-empty term). */
+  onSearch: (value: SearchFormValue) => void;
+}
+
+function pick({ term, searchType, termType, similar }: SearchFormValue): SearchFormValue {
+  return { term, searchType, termType, similar };
+}
+
+function keyOf(value: SearchFormValue): string {
+  return JSON.stringify([value.term, value.searchType, value.termType, value.similar]);
+}
+
+/** The search box with its search type and term type (SPEC §3 search types, §5 required field). */
+export function SearchForm({ value, onSearch }: SearchFormProps) {
+  const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState<SearchFormValue>(() => pick(value));
+  const [isMissingTerm, setIsMissingTerm] = useState(false);
+
+  // When the URL's search changes (back/forward, a link), start again from it; what is typed otherwise stays.
+  const [syncedKey, setSyncedKey] = useState(keyOf(value));
+  if (syncedKey !== keyOf(value)) {
+    setSyncedKey(keyOf(value));
+    setDraft(pick(value));
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const term = draft.term.trim();
+    if (!term) {
+      // SPEC §5: the search field is required.
+      setIsMissingTerm(true);
+      inputRef.current?.focus();
+      return;
+    }
+    setIsMissingTerm(false);
+    onSearch({ ...draft, term });
+  };
+
+  return (
+    <form role="search" aria-label={t('search.form.label')} noValidate onSubmit={submit}>
+      <Grid gap="sm" align="flex-end">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <TextInput
+            ref={inputRef}
+            type="search"
+            name="term"
+            label={t('search.field.label')}
+            required
+            autoComplete="off"
+            enterKeyHint="search"
+            value={draft.term}
+            error={isMissingTerm ? t('search.field.required') : undefined}
+            onChange={(event) => {
+              const term = event.currentTarget.value;
+              setDraft((current) => ({ ...current, term }));
+              if (term.trim()) setIsMissingTerm(false);
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
+          <NativeSelect
+            name="searchType"
+            label={t('search.type.label')}
+            value={draft.searchType}
+            onChange={(event) => {
+              const searchType = event.currentTarget.value as SearchType;
+              setDraft((current) => ({ ...current, searchType }));
+            }}
+            data={SEARCH_TYPES.map((type) => ({ value: type, label: t(`search.type.${type}`) }))}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
+          <NativeSelect
+            name="termType"
+            label={t('search.termType.label')}
+            value={draft.termType}
+            onChange={(event) => {
+              const termType = event.currentTarget.value as TermType;
+              setDraft((current) => ({ ...current, termType }));
+            }}
+            data={TERM_TYPES.map((type) => ({ value: type, label: t(`search.termType.${type}`) }))}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 'auto' }}>
+          <Checkbox
+            name="similar"
+            label={t('search.similar.label')}
+            checked={draft.similar}
+            onChange={(event) => {
+              const similar = event.currentTarget.checked;
+              setDraft((current) => ({ ...current, similar }));
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 'content' }}>
+          <Button type="submit" fullWidth>
+            {t('search.submit')}
+          </Button>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { OrderingOption } from '@estante/contract';
+import { useSearchTitles } from '../api/search-titles';
+import { searchHref, type SearchState } from '../hooks/use-search-state';
+import { ResultItem } from './result-item';
+import { ResultOptions } from './result-options';
+import { ResultsPagination } from './results-pagination';
+import classes from './search.module.css';
+
+interface SearchResultsProps {
+  state: SearchState;
+  /** The search tab (guide) the search runs in. */
+  tab: string;
+  orderings: OrderingOption[] | undefined;
+  onChange: (next: SearchState) => void;
+}
+
+const HEADING_ID = 'search-results-heading';
+
+/** The result list of a search with its count (announced), options, pages, empty and error states. */
+export function SearchResults({ state, tab, orderings, onChange }: SearchResultsProps) {
+  const { t } = useTranslation();
+  const search = useSearchTitles(state, tab);
+  const data = search.isError ? undefined : search.data;
+  const isLoading = search.isFetching && (!data || search.isPlaceholderData);
+
+  let status = '';
+  if (isLoading) status = t('search.results.loading');
+  else if (data) status = t('search.results.count', { count: data.total, term: state.term });
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / state.pageSize)) : 1;
+
+  return (
+    <section aria-labelledby={HEADING_ID} className={classes.results}>
+      <Title order={2} id={HEADING_ID} fz="h3">
+        {t('search.results.heading')}
+      </Title>
+      <Group gap="xs" mih={28}>
+        {isLoading && <Loader size="xs" aria-hidden />}
+        {/* Always rendered so screen readers announce each new count. */}
+        <Text role="status" aria-live="polite" fw={500}>
+          {status}
+        </Text>
+      </Group>
+
+      {search.isError && (
+        <Alert role="alert" color="red" variant="light" title={t('search.results.errorTitle')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('search.results.error')}</Text>
+            <Button size="xs" variant="outline" onClick={() => void search.refetch()}>
+              {t('search.results.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      {data && data.total === 0 && (
+        <Stack gap={4}>
+          <Text fw={700}>{t('search.results.empty', { term: state.term })}</Text>
+          <Text size="sm">{t('search.results.emptyHint')}</Text>
+        </Stack>
+      )}
+
+      {data && data.total > 0 && (
+        <Stack gap="md">
+          <ResultOptions
+            ordering={state.ordering}
+            pageSize={state.pageSize}
+            orderings={orderings}
+            onOrderingChange={(ordering) => onChange({ ...state, ordering, page: 1 })}
+            onPageSizeChange={(pageSize) => onChange({ ...state, pageSize, page: 1 })}
+          />
+          <Text size="sm">{t('search.pagination.summary', { page: state.page, pages })}</Text>
+          <ol className={classes.list} start={(state.page - 1) * state.pageSize + 1} aria-busy={isLoading}>
+            {data.data.map((hit) => (
+              <li key={hit.cod_acervo}>
+                <ResultItem hit={hit} />
+              </li>
+            ))}
+          </ol>
+          <ResultsPagination
+            page={state.page}
+            pages={pages}
+            hrefOf={(page) => searchHref({ ...state, page })}
+          />
+        </Stack>
+      )}
+    </section>
+  );
+}

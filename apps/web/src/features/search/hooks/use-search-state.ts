@@ -1,0 +1,94 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  ORDERINGS,
+  PAGE_SIZES,
+  SEARCH_DEFAULTS,
+  SEARCH_TYPES,
+  TERM_TYPES,
+  type Ordering,
+  type SearchType,
+  type TermType,
+} from '@estante/contract';
+import { SEARCH_PARAM } from '../../../config/paths';
+
+/** The search a URL describes (SPEC §3 search state), in English names. */
+export interface SearchState {
+  /** The typed term; empty when no search was made. */
+  term: string;
+  searchType: SearchType;
+  termType: TermType;
+  /** Similar-word variant of the search type. */
+  similar: boolean;
+  /** 1-based result page. */
+  page: number;
+  pageSize: number;
+  ordering: Ordering;
+}
+
+/** SPEC §9 defaults: page 1, 20 per page, ordering C. */
+export const DEFAULT_SEARCH_STATE: SearchState = {
+  term: '',
+  searchType: 'livre',
+  termType: 'qualquer',
+  similar: false,
+  page: SEARCH_DEFAULTS.paginaAtiva,
+  pageSize: SEARCH_DEFAULTS.quantPag,
+  ordering: SEARCH_DEFAULTS.ordenacao,
+};
+
+/** The largest page the API accepts (contract SearchQuerySchema). */
+const MAX_PAGE = 10_000;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+function positiveInt(value: string | null, fallback: number, max: number): number {
+  if (value === null || !/^\d+$/.test(value)) return fallback;
+  const n = Number(value);
+  return n >= 1 && n <= max ? n : fallback;
+}
+
+/** Reads the search state from URL parameters; unknown or invalid values fall back to the defaults. */
+export function parseSearchState(params: URLSearchParams): SearchState {
+  const pageSize = Number(params.get(SEARCH_PARAM.pageSize));
+  return {
+    term: (params.get(SEARCH_PARAM.term) ?? '').trim(),
+    searchType: oneOf(SEARCH_TYPES, params.get(SEARCH_PARAM.searchType), DEFAULT_SEARCH_STATE.searchType),
+    termType: oneOf(TERM_TYPES, params.get(SEARCH_PARAM.termType), DEFAULT_SEARCH_STATE.termType),
+    similar: ['true', '1'].includes(params.get(SEARCH_PARAM.similar) ?? ''),
+    page: positiveInt(params.get(SEARCH_PARAM.page), DEFAULT_SEARCH_STATE.page, MAX_PAGE),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_SEARCH_STATE.pageSize,
+    ordering: oneOf(ORDERINGS, params.get(SEARCH_PARAM.ordering), DEFAULT_SEARCH_STATE.ordering),
+  };
+}
+
+/** Writes a search state as URL parameters: the term always, the rest only when not the default. */
+export function toSearchParams(state: SearchState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.term) params.set(SEARCH_PARAM.term, state.term);
+  if (state.searchType !== DEFAULT_SEARCH_STATE.searchType)
+    params.set(SEARCH_PARAM.searchType, state.searchType);
+  if (state.termType !== DEFAULT_SEARCH_STATE.termType) params.set(SEARCH_PARAM.termType, state.termType);
+  if (state.similar) params.set(SEARCH_PARAM.similar, 'true');
+  if (state.page !== DEFAULT_SEARCH_STATE.page) params.set(SEARCH_PARAM.page, String(state.page));
+  if (state.pageSize !== DEFAULT_SEARCH_STATE.pageSize)
+    params.set(SEARCH_PARAM.pageSize, String(state.pageSize));
+  if (state.ordering !== DEFAULT_SEARCH_STATE.ordering) params.set(SEARCH_PARAM.ordering, state.ordering);
+  return params;
+}
+
+/** The `?query` of a search state, for links (pagination). */
+export function searchHref(state: SearchState): string {
+  const query = toSearchParams(state).toString();
+  return query ? `?${query}` : '?';
+}
+
+/** The search state of the current URL and a setter that writes a new one (STYLE: search state lives in the URL). */
+export function useSearchState(): [SearchState, (next: SearchState) => void] {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseSearchState(params), [params]);
+  const setState = useCallback((next: SearchState) => setParams(toSearchParams(next)), [setParams]);
+  return [state, setState];
+}

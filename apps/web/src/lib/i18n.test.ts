@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { detectLanguage, formatDate, languageTag } from './i18n';
+
+const storageWith = (value: string | null) => ({ getItem: () => value });
+
+describe('interface language', () => {
+  it('takes ?lang first, then the stored choice, then Portuguese', () => {
+    expect(detectLanguage('?lang=es', storageWith('en'))).toBe('es');
+    expect(detectLanguage('', storageWith('en'))).toBe('en');
+    expect(detectLanguage('', storageWith(null))).toBe('pt');
+    expect(detectLanguage('', null)).toBe('pt');
+  });
+
+  it('ignores languages whose texts did not load', () => {
+    expect(detectLanguage('?lang=de', storageWith('xx'))).toBe('pt');
+  });
+
+  it('offers French and Italian, whose texts load (SPEC §1)', () => {
+    expect(detectLanguage('?lang=fr', storageWith(null))).toBe('fr');
+    expect(detectLanguage('', storageWith('it'))).toBe('it');
+  });
+
+  it('tags Portuguese as Brazilian Portuguese for the page', () => {
+    expect(languageTag('pt')).toBe('pt-BR');
+    expect(languageTag('en')).toBe('en');
+  });
+
+  it('formats a calendar date in the patron locale without shifting the day', () => {
+    expect(formatDate('2025-03-09', 'pt')).toBe('09/03/2025');
+    expect(formatDate('2025-03-09', 'es')).toMatch(/^9\/3\/(20)?25$/);
+    expect(formatDate('not a date', 'pt')).toBe('not a date');
+  });
+});

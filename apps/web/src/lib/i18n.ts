@@ -1,0 +1,89 @@
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE } from '@estante/contract';
+import { LOADED_LANGUAGES, resources, type LoadedLanguage, type TranslationKey } from '@estante/i18n';
+import { LANGUAGE_PARAM } from '../config/paths';
+import { STORAGE_KEYS } from '../config/env';
+
+/** The languages the switcher offers: only those whose texts loaded (SPEC §1). */
+export const AVAILABLE_LANGUAGES: readonly LoadedLanguage[] = LOADED_LANGUAGES;
+
+/** True when a value names a language whose texts loaded. */
+export function isAvailableLanguage(value: string | null | undefined): value is LoadedLanguage {
+  return !!value && (AVAILABLE_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** BCP 47 tag of an interface language, for `<html lang>` and date formats. */
+export function languageTag(language: string): string {
+  return language === 'pt' ? 'pt-BR' : language;
+}
+
+/**
+ * The language to start in (SPEC "Page chrome"): the `?lang` parameter of a reload, else the stored
+ * choice, else pt.
+ */
+export function detectLanguage(search: string, storage: Pick<Storage, 'getItem'> | null): LoadedLanguage {
+  const fromUrl = new URLSearchParams(search).get(LANGUAGE_PARAM);
+  if (isAvailableLanguage(fromUrl)) return fromUrl;
+  const stored = storage?.getItem(STORAGE_KEYS.language);
+  if (isAvailableLanguage(stored)) return stored;
+  return DEFAULT_LANGUAGE as LoadedLanguage;
+}
+
+/** The app's i18next instance; `initI18n` makes it ready synchronously (all texts are bundled). */
+export const i18n: I18n = i18next.createInstance();
+
+/** Starts i18next in a language and keeps `<html lang>` in step with it. */
+export function initI18n(language: LoadedLanguage): I18n {
+  if (!i18n.isInitialized) {
+    void i18n.use(initReactI18next).init({
+      resources,
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...AVAILABLE_LANGUAGES],
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    i18n.on('languageChanged', (lng) => {
+      if (typeof document !== 'undefined') document.documentElement.lang = languageTag(lng);
+    });
+  } else if (i18n.language !== language) {
+    void i18n.changeLanguage(language);
+  }
+  if (typeof document !== 'undefined') document.documentElement.lang = languageTag(language);
+  return i18n;
+}
+
+/** The current interface language. */
+export function currentLanguage(): string {
+  return i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * Translates a key that came from the server (a 422 message, a tab label, a sort label).
+ * SPEC §8: missing translated text falls back to the key.
+ */
+export function translateKey(t: TFunction, key: string, options?: Record<string, unknown>): string {
+  // The key is not known at compile time; i18next returns the key itself when it has no text.
+  return t(key as TranslationKey, { defaultValue: key, ...options }) as string;
+}
+
+/** Formats an ISO date (YYYY-MM-DD or a timestamp) as a short date in the patron's locale. */
+export function formatDate(value: string, language: string = currentLanguage()): string {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(dateOnly ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(patronLocale(language), {
+    dateStyle: 'short',
+    // A calendar date has no time zone: show the day that was stored.
+    ...(dateOnly ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+/** The browser's own locale when it speaks the interface language (en-GB, es-AR…), else the language's tag. */
+export function patronLocale(language: string): string {
+  const preferred = typeof navigator !== 'undefined' ? navigator.languages : [];
+  const match = preferred.find((tag) => tag.toLowerCase().split('-')[0] === language);
+  return match ?? languageTag(language);
+}

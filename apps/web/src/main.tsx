@@ -1,0 +1,43 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { App } from './app';
+import { LANGUAGE_PARAM } from './config/paths';
+import { STORAGE_KEYS } from './config/env';
+import { detectLanguage, initI18n } from './lib/i18n';
+import {
+  applyAccessibilitySettings,
+  readAccessibilitySettings,
+} from './features/chrome/utils/accessibility-settings';
+
+function localStore(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    // Storage blocked by the browser: the language comes from the URL or the default.
+    return null;
+  }
+}
+
+// SPEC "Page chrome": on load, the ?lang of a reload or the stored choice decides the language.
+const language = detectLanguage(window.location.search, localStore());
+const url = new URL(window.location.href);
+if (url.searchParams.has(LANGUAGE_PARAM)) {
+  localStore()?.setItem(STORAGE_KEYS.language, language);
+  // The choice is stored; drop the parameter so it does not stick to every later URL.
+  url.searchParams.delete(LANGUAGE_PARAM);
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}
+initI18n(language);
+// The stored zoom, bold and colour scheme apply before the first paint, also on the loading screen.
+applyAccessibilitySettings(readAccessibilitySettings());
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,46 @@
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { i18n, initI18n } from '../lib/i18n';
+import { clearPublicToken } from '../lib/api-client';
+
+// Static scans run in the node environment and need none of the browser set-up below.
+const hasDom = typeof window !== 'undefined';
+
+// Mantine reads media queries and observes sizes; jsdom has neither.
+if (hasDom) installBrowserStubs();
+
+function installBrowserStubs(): void {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: vi.fn().mockImplementation((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  });
+
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  window.ResizeObserver ??= ResizeObserverStub;
+  Element.prototype.scrollIntoView ??= () => {};
+  window.scrollTo = () => {};
+}
+
+initI18n('pt');
+
+afterEach(async () => {
+  if (!hasDom) return;
+  cleanup();
+  clearPublicToken();
+  sessionStorage.clear();
+  localStorage.clear();
+  if (i18n.language !== 'pt') await i18n.changeLanguage('pt');
+});

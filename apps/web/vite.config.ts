@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The API the dev server forwards /api to (the Fastify server of apps/api). */
+const API_TARGET = process.env.ESTANTE_API_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+  },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // Mantine and React make one large vendor chunk; splitting it buys little for a catalogue.
+    chunkSizeWarningLimit: 1200,
+  },
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The one error shape every API failure answers with (DESIGN "Errors"). */
+export const ApiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Stable error codes; a 422's message is a translation key, other messages come in the request's language. */
+export const ERROR_CODE = {
+  VALIDATION: 'VALIDATION',
+  NOT_FOUND: 'NOT_FOUND',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  INVALID_CLIENT: 'INVALID_CLIENT',
+  UNSUPPORTED_GRANT_TYPE: 'UNSUPPORTED_GRANT_TYPE',
+  INTERNAL: 'INTERNAL',
+  /** SPEC §8: a 500 from the network catalogue; the web warns that the network service is unavailable. */
+  NETWORK_CATALOGUE_ERROR: 'NETWORK_CATALOGUE_ERROR',
+  /** SPEC §8: a 500 from the my-library e-mail service. */
+  MY_LIBRARY_EMAIL_ERROR: 'MY_LIBRARY_EMAIL_ERROR',
+} as const;
+export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

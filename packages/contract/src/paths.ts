@@ -1,0 +1,27 @@
+/** API paths (SPEC §7), relative to the /api prefix. */
+export const API_PREFIX = '/api';
+export const API_PATHS = {
+  token: '/oauth/token',
+  institution: '/parametros/instituicao',
+  functionalities: '/parametros/funcionalidades',
+  searchTabs: '/parametros/abas-pesquisa',
+  selfService: '/parametros/autoatendimento',
+  defaultImage: '/consulta/imagem-padrao',
+  search: '/consulta',
+  orderings: '/consulta/ordenacao',
+  filters: '/consulta/filtros',
+  campuses: '/campus',
+  libraries: '/unidade-informacao',
+  title: (id: number | string) => `/acervo/${id}`,
+  titleReference: (id: number | string) => `/acervo/${id}/referencia`,
+  titleMarc: (id: number | string) => `/acervo/${id}/marc`,
+  titleCopies: (id: number | string) => `/acervo/${id}/exemplares`,
+  titleDublinCore: (id: number | string) => `/acervo/${id}/dublin-core`,
+  titleLinks: (id: number | string) => `/acervo/${id}/links`,
+  linkAccess: '/vinculos/estatistica-acesso',
+  /** The ABNT reference of a title (SPEC §7 /vinculos/abnt/{x}). */
+  linkAbnt: (id: number | string) => `/vinculos/abnt/${id}`,
+  authorityCombo: '/autoridade/combo',
+  authority: (id: number | string) => `/autoridade/${id}`,
+  authorityMarc: (id: number | string) => `/autoridade/${id}/marc`,
+} as const;

@@ -1,0 +1,208 @@
+// `npm test`: install what is missing, then lint, typecheck, unit and web tests, API tests on
+// PGlite and on a throwaway PostgreSQL cluster, and browser tests; ends with one total line.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ROOT,
+  aptInstall,
+  canApt,
+  checkNode,
+  ensureDependencies,
+  findPostgresBin,
+  freePort,
+  hasCommand,
+  run,
+  startPostgres,
+  step,
+  waitForUrl,
+} from './lib.mjs';
+
+checkNode();
+await ensureDependencies();
+
+const results = [];
+const reportDir = mkdtempSync(join(tmpdir(), 'estante-test-report-'));
+const record = (suite, passed, failed, skipped = 0) => {
+  results.push({ suite, passed, failed, skipped });
+  console.log(`\n  ${suite}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+};
+
+/** A check that is one command (lint, typecheck, build): one passed or one failed. */
+async function check(suite, command, args, env = {}) {
+  step(suite);
+  const code = await run(command, args, { env });
+  record(suite, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+  return code === 0;
+}
+
+/** A vitest run; counts come from its JSON report, and a crash without a report counts as a failure. */
+async function vitest(suite, projects, env = {}) {
+  step(suite);
+  const output = join(reportDir, `${suite.replace(/\W+/g, '-')}.json`);
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
+  ];
+  const code = await run('npx', args, { env: { CI: process.env.CI ?? '', ...env } });
+  if (!existsSync(output)) return record(suite, 0, 1);
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  const failedSuites = (report.testResults ?? []).filter(
+    (r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0,
+  ).length;
+  const failed =
+    report.numFailedTests + failedSuites + (code !== 0 && report.numFailedTests + failedSuites === 0 ? 1 : 0);
+  record(suite, report.numPassedTests, failed, report.numPendingTests + (report.numTodoTests ?? 0));
+}
+
+/** Chromium for the browser tests: CHROME_PATH, one on the PATH, or Debian's package when we are root. */
+async function findChromium() {
+  if (process.env.CHROME_PATH) return existsSync(process.env.CHROME_PATH) ? process.env.CHROME_PATH : null;
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']) {
+    if (hasCommand(name))
+      return spawnSync('sh', ['-c', `command -v ${name}`])
+        .stdout.toString()
+        .trim();
+  }
+  if (await aptInstall(['chromium'])) return '/usr/bin/chromium';
+  return null;
+}
+
+/** Debian's yaz-marcdump is the independent oracle of the MARC-8 decoder test. */
+async function ensureYaz() {
+  if (hasCommand('yaz-marcdump')) return true;
+  if (await aptInstall(['yaz'])) return true;
+  console.error('yaz-marcdump is missing: install the Debian/Ubuntu package "yaz" (apt-get install yaz).');
+  return false;
+}
+
+/** Starts the catalogue on a fresh embedded database (demo library) for the browser tests. */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'estante-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      TZ: 'UTC',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  let alive = true;
+  child.on('exit', () => (alive = false));
+  const url = `http://127.0.0.1:${port}`;
+  const ok = await waitForUrl(`${url}/api/docs/json`, 180_000, () => alive);
+  if (!ok) {
+    console.error(log);
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    return null;
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (!alive) return resolve(undefined);
+        child.on('exit', () => resolve(undefined));
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000);
+      }).then(() => rmSync(dataDir, { recursive: true, force: true })),
+  };
+}
+
+async function playwright(chrome, baseUrl) {
+  const suite = 'browser (Playwright, Chromium)';
+  step(suite);
+  const output = join(reportDir, 'playwright.json');
+  const code = await run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+    env: { CHROME_PATH: chrome, E2E_BASE_URL: baseUrl, PW_JSON: output },
+  });
+  if (!existsSync(output)) return record(suite, 0, 1);
+  const stats = JSON.parse(readFileSync(output, 'utf8')).stats ?? {};
+  const failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+  record(suite, stats.expected ?? 0, failed || (code !== 0 ? 1 : 0), stats.skipped ?? 0);
+}
+
+// Tools the suites need, installed first so a missing one is reported once, clearly.
+const hasYaz = await ensureYaz();
+const chrome = await findChromium();
+const pgBin = await findPostgresBin();
+
+await check('lint', 'npm', ['run', 'lint', '--silent']);
+await check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+if (!hasYaz) record('MARC-8 oracle (yaz-marcdump missing)', 0, 1);
+await vitest('unit and web components', ['unit', 'web']);
+await vitest('API on PGlite', ['api'], { TEST_DATABASE_URL: '' });
+
+if (pgBin) {
+  step('Starting a throwaway PostgreSQL cluster');
+  const cluster = await startPostgres(pgBin);
+  if (cluster) {
+    try {
+      await vitest('API on PostgreSQL', ['api'], { TEST_DATABASE_URL: cluster.url });
+    } finally {
+      cluster.stop();
+    }
+  } else {
+    record('API on PostgreSQL (cluster did not start)', 0, 1);
+  }
+} else {
+  console.error(
+    canApt()
+      ? 'PostgreSQL could not be installed with apt-get.'
+      : 'PostgreSQL server programs (initdb, pg_ctl) are missing: install PostgreSQL 15+ (Debian: apt-get install postgresql).',
+  );
+  record('API on PostgreSQL (PostgreSQL missing)', 0, 1);
+}
+
+if (await check('build web app', 'npm', ['run', 'build', '--silent'])) {
+  if (!chrome) {
+    console.error(
+      'No Chromium found: install it (Debian: apt-get install chromium) or set CHROME_PATH to a Chrome/Chromium binary.',
+    );
+    record('browser (Chromium missing)', 0, 1);
+  } else {
+    step('Starting the catalogue for the browser tests');
+    const server = await startServer();
+    if (!server) {
+      record('browser (server did not start)', 0, 1);
+    } else {
+      try {
+        await playwright(chrome, server.url);
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+}
+
+rmSync(reportDir, { recursive: true, force: true });
+const total = results.reduce(
+  (t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }),
+  {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  },
+);
+console.log('\nSummary:');
+for (const r of results)
+  console.log(
+    `  ${r.failed ? '✗' : '✓'} ${r.suite}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+  );
+console.log(
+  `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
+process.exit(total.failed > 0 ? 1 : 0);
