@@ -40,6 +40,7 @@ test.describe('accessibility bar', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
       await expect(page).toHaveURL(/\/acervo\/\d+$/);
+      const recordUrl = page.url();
       expect(await seriousViolations(page)).toEqual([]);
       const tabs = page.getByRole('navigation', { name: 'Seções do título' });
       await tabs.getByRole('link', { name: 'Exemplares' }).click();
@@ -49,6 +50,8 @@ test.describe('accessibility bar', () => {
       await tabs.getByRole('link', { name: 'MARC' }).click();
       await expect(page.getByRole('rowheader', { name: '245', exact: true }).first()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+      // The author links are on the record's data view, not on the MARC tab.
+      await page.goto(recordUrl);
       await page.getByRole('main').locator('a[href^="/autoridade/"]').first().click();
       await expect(page.getByText(/^Tipo: /)).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
