@@ -33,6 +33,8 @@ test.describe('accessibility bar', () => {
     ['high contrast', 'high-contrast', 'light'],
   ] as const) {
     test(`results, record tabs and authority in ${label} have no serious axe violation`, async ({ page }) => {
+      // Five pages, each checked by axe: longer than one page's budget.
+      test.setTimeout(120_000);
       await page.emulateMedia({ colorScheme });
       await withSettings(page, { cor });
       await openHome(page);
