@@ -12,6 +12,10 @@ import { publicOrPrivate, registerAuth } from './plugins/auth.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createTokenService } from './modules/identity/tokens.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { recoveryRoutes } from './modules/identity/recovery-routes.ts';
+import { oidcRoutes, type OidcOptions } from './modules/identity/oidc-routes.ts';
+import type { Mailer } from './lib/mail.ts';
+import type { SignInOptions } from './modules/identity/service.ts';
 import { institutionRoutes } from './modules/institution/routes.ts';
 import { readSettings, writeSetting } from './modules/institution/repository.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
@@ -23,10 +27,20 @@ export interface AppOptions {
   /** Secret for signing tokens; when absent one is generated once and kept in the database. */
   tokenSecret?: string;
   publicTokenTtlSeconds?: number;
+  /** Lifetime of patrons' access tokens (short: the refresh grant renews them). */
+  userTokenTtlSeconds?: number;
+  /** Sign-in throttling and refresh-token limits; tests shorten the lockout window. */
+  signIn?: SignInOptions;
   /** Built web app to serve at / (SPA fallback); omitted in API tests. */
   webDist?: string;
   logLevel?: string;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   searchEngine?: SearchEngine;
+  /** Sends e-mail (password recovery codes); without one, recovery is not offered. */
+  mailer?: Mailer;
+  /** OIDC single sign-on (SPEC §7 /oidc/*); without it the /oidc calls answer OIDC_UNAVAILABLE. */
+  oidc?: OidcOptions;
 }
 
 /** The token secret from the options, else the one kept in the database (made on first start). */
@@ -43,7 +57,10 @@ async function tokenSecret(db: Db, given?: string): Promise<string> {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logLevel && options.logLevel !== 'silent' ? { level: options.logLevel } : false,
+    logger:
+      options.logLevel && options.logLevel !== 'silent'
+        ? { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }
+        : false,
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -60,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = createTokenService({
     secret: await tokenSecret(options.db, options.tokenSecret),
     ttlSeconds: options.publicTokenTtlSeconds ?? 3600,
+    userTtlSeconds: options.userTokenTtlSeconds ?? 900,
     clock,
   });
   const guard = publicOrPrivate(tokens);
@@ -68,8 +86,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(identityRoutes, { tokens });
-      await api.register(institutionRoutes, { db, guard });
+      await api.register(identityRoutes, { db, tokens, clock, signIn: options.signIn });
+      await api.register(recoveryRoutes, { db, tokens, clock, mailer: options.mailer });
+      await api.register(oidcRoutes, { db, tokens, clock, oidc: options.oidc });
+      await api.register(institutionRoutes, { db, guard, clock });
       await api.register(searchRoutes, { db, engine, guard });
       await api.register(catalogueRoutes, { db, guard, clock });
     },

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
 import { describeDb, openConfiguredDb } from './lib/runtime.ts';
+import { mailerFromConfig } from './lib/mail.ts';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './modules/seed/index.ts';
 import { referenceOf } from './modules/catalogue/index.ts';
 
@@ -18,15 +19,31 @@ async function main(): Promise<void> {
   // citeproc builds its engine on first use (2–3 s): do it now, not on the first record page.
   const sample = await db.query<{ marc: unknown }>('SELECT marc FROM title ORDER BY id LIMIT 1');
   if (sample.rows[0]) referenceOf(sample.rows[0].marc);
+  // E-mail (password recovery codes) is on when SMTP_HOST is set.
+  const mailer = mailerFromConfig(config);
   const app = await buildApp({
     db,
     webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST,
     logLevel: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
     ...(config.TOKEN_SECRET ? { tokenSecret: config.TOKEN_SECRET } : {}),
     publicTokenTtlSeconds: config.PUBLIC_TOKEN_TTL_SECONDS,
+    ...(mailer ? { mailer } : {}),
+    ...(config.OIDC_ISSUER && config.OIDC_CLIENT_ID
+      ? {
+          oidc: {
+            issuer: config.OIDC_ISSUER,
+            clientId: config.OIDC_CLIENT_ID,
+            clientSecret: config.OIDC_CLIENT_SECRET,
+            redirectUri: config.OIDC_REDIRECT_URI,
+            scope: config.OIDC_SCOPE,
+            loginClaim: config.OIDC_LOGIN_CLAIM,
+          },
+        }
+      : {}),
   });
   const shutdown = async () => {
     await app.close();
+    await mailer?.close();
     await db.close();
     process.exit(0);
   };

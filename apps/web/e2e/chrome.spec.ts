@@ -11,132 +11,146 @@ async function withSettings(page: Page, settings: Record<string, unknown>): Prom
   );
 }
 
+/** Issue 7: chrome tests run on a desktop and on a 375 px wide phone. */
+const VIEWPORTS = [
+  { name: 'desktop', size: { width: 1280, height: 800 } },
+  { name: '375 px', size: { width: 375, height: 740 } },
+] as const;
+
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-test.describe('accessibility bar', () => {
-  for (const cor of ['normal', 'inverted', 'grayscale', 'high-contrast']) {
-    test(`home in the ${cor} colour scheme has no serious axe violation`, async ({ page }) => {
-      await withSettings(page, { cor });
+for (const viewport of VIEWPORTS) {
+  test.describe(`accessibility bar (${viewport.name})`, () => {
+    test.use({ viewport: viewport.size });
+    // Several full axe runs per test on a machine shared with other suites: allow for it.
+    test.describe.configure({ timeout: 90_000 });
+
+    for (const cor of ['normal', 'inverted', 'grayscale', 'high-contrast']) {
+      test(`home in the ${cor} colour scheme has no serious axe violation`, async ({ page }) => {
+        await withSettings(page, { cor });
+        await openHome(page);
+        if (cor !== 'normal') await expect(page.locator('html')).toHaveAttribute('data-estante-colour', cor);
+        expect(await seriousViolations(page)).toEqual([]);
+        // The options panel itself, open, in the same scheme.
+        await page.getByRole('button', { name: 'Acessibilidade' }).click();
+        await expect(page.getByRole('combobox', { name: 'Zoom' })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    for (const [label, cor, colorScheme] of [
+      ['dark mode', 'normal', 'dark'],
+      ['high contrast', 'high-contrast', 'light'],
+    ] as const) {
+      test(`results, record tabs and authority in ${label} have no serious axe violation`, async ({
+        page,
+      }) => {
+        // Five pages, each checked by axe: longer than one page's budget.
+        test.setTimeout(120_000);
+        await page.emulateMedia({ colorScheme });
+        await withSettings(page, { cor });
+        await openHome(page);
+        await search(page, 'Machado de Assis', 'autor');
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
+        await expect(page).toHaveURL(/\/acervo\/\d+$/);
+        const recordUrl = page.url();
+        expect(await seriousViolations(page)).toEqual([]);
+        const tabs = page.getByRole('navigation', { name: 'Seções do título' });
+        await tabs.getByRole('link', { name: 'Exemplares' }).click();
+        await expect(page.getByRole('heading', { level: 2, name: 'Exemplares' })).toBeVisible();
+        await expect(page.getByRole('status')).toHaveCount(0);
+        expect(await seriousViolations(page)).toEqual([]);
+        await tabs.getByRole('link', { name: 'MARC' }).click();
+        await expect(page.getByRole('rowheader', { name: '245', exact: true }).first()).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        // The author links are on the record's data view, not on the MARC tab.
+        await page.goto(recordUrl);
+        await page.getByRole('main').locator('a[href^="/autoridade/"]').first().click();
+        await expect(page.getByText(/^Tipo: /)).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test('home with bold text and zoom 100% has no serious axe violation', async ({ page }) => {
+      await withSettings(page, { negrito: true, zoom: 100 });
       await openHome(page);
-      if (cor !== 'normal') await expect(page.locator('html')).toHaveAttribute('data-estante-colour', cor);
+      await expect(page.locator('html')).toHaveAttribute('data-estante-bold', '');
       expect(await seriousViolations(page)).toEqual([]);
-      // The options panel itself, open, in the same scheme.
+    });
+
+    test('home in dark mode (following the system) has no serious axe violation', async ({ page }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await openHome(page);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Acessibilidade' }).click();
-      await expect(page.getByRole('combobox', { name: 'Zoom' })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Modo escuro' })).toHaveValue('auto');
       expect(await seriousViolations(page)).toEqual([]);
     });
-  }
 
-  for (const [label, cor, colorScheme] of [
-    ['dark mode', 'normal', 'dark'],
-    ['high contrast', 'high-contrast', 'light'],
-  ] as const) {
-    test(`results, record tabs and authority in ${label} have no serious axe violation`, async ({ page }) => {
-      // Five pages, each checked by axe: longer than one page's budget.
-      test.setTimeout(120_000);
-      await page.emulateMedia({ colorScheme });
-      await withSettings(page, { cor });
+    test('at zoom 100% a 320 px screen doubles the text and still has no horizontal scroll', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 320, height: 720 });
+      await withSettings(page, { zoom: 100 });
       await openHome(page);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await search(page, 'Machado de Assis', 'autor');
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
-      await expect(page).toHaveURL(/\/acervo\/\d+$/);
-      const recordUrl = page.url();
-      expect(await seriousViolations(page)).toEqual([]);
-      const tabs = page.getByRole('navigation', { name: 'Seções do título' });
-      await tabs.getByRole('link', { name: 'Exemplares' }).click();
-      await expect(page.getByRole('heading', { level: 2, name: 'Exemplares' })).toBeVisible();
-      await expect(page.getByRole('status')).toHaveCount(0);
-      expect(await seriousViolations(page)).toEqual([]);
-      await tabs.getByRole('link', { name: 'MARC' }).click();
-      await expect(page.getByRole('rowheader', { name: '245', exact: true }).first()).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-      // The author links are on the record's data view, not on the MARC tab.
-      await page.goto(recordUrl);
-      await page.getByRole('main').locator('a[href^="/autoridade/"]').first().click();
-      await expect(page.getByText(/^Tipo: /)).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     });
-  }
 
-  test('home with bold text and zoom 100% has no serious axe violation', async ({ page }) => {
-    await withSettings(page, { negrito: true, zoom: 100 });
-    await openHome(page);
-    await expect(page.locator('html')).toHaveAttribute('data-estante-bold', '');
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+    test('with the keyboard: tab to the accessibility toggle, open the options and change the zoom', async ({
+      page,
+    }) => {
+      await openHome(page);
+      await page.keyboard.press('Tab'); // skip link
+      await page.keyboard.press('Tab');
+      const toggle = page.getByRole('button', { name: 'Acessibilidade' });
+      await expect(toggle).toBeFocused();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await page.keyboard.press('Enter');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
-  test('home in dark mode (following the system) has no serious axe violation', async ({ page }) => {
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await openHome(page);
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Acessibilidade' }).click();
-    await expect(page.getByRole('combobox', { name: 'Modo escuro' })).toHaveValue('auto');
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+      await page.keyboard.press('Tab');
+      const zoom = page.getByRole('combobox', { name: 'Zoom' });
+      await expect(zoom).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(zoom).toHaveValue('20');
+      await expect
+        .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize))
+        .toBe('19.2px');
 
-  test('at zoom 100% a 320 px screen doubles the text and still has no horizontal scroll', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 320, height: 720 });
-    await withSettings(page, { zoom: 100 });
-    await openHome(page);
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await search(page, 'Machado de Assis', 'autor');
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  });
-
-  test('with the keyboard: tab to the accessibility toggle, open the options and change the zoom', async ({
-    page,
-  }) => {
-    await openHome(page);
-    await page.keyboard.press('Tab'); // skip link
-    await page.keyboard.press('Tab');
-    const toggle = page.getByRole('button', { name: 'Acessibilidade' });
-    await expect(toggle).toBeFocused();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await page.keyboard.press('Enter');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-
-    await page.keyboard.press('Tab');
-    const zoom = page.getByRole('combobox', { name: 'Zoom' });
-    await expect(zoom).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(zoom).toHaveValue('20');
-    await expect
-      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize))
-      .toBe('19.2px');
-
-    // The choice stays for the next visit.
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('19.2px');
-  });
-
-  test('loads the VLibras widget only when asked, and says so clearly when it cannot load', async ({
-    page,
-  }) => {
-    const requested: string[] = [];
-    // Offline here anyway; answering with a network failure keeps the test fast and certain.
-    await page.route('https://vlibras.gov.br/**', (route) => {
-      requested.push(route.request().url());
-      return route.abort('internetdisconnected');
+      // The choice stays for the next visit.
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('19.2px');
     });
-    await openHome(page);
-    await page.getByRole('button', { name: 'Acessibilidade' }).click();
-    expect(requested).toEqual([]);
-    expect(await page.locator('script[src*="vlibras"]').count()).toBe(0);
 
-    await page.getByRole('switch', { name: 'Tradução para Libras (VLibras)' }).check();
-    await expect(page.getByRole('alert')).toContainText(
-      'Não foi possível carregar o tradutor de Libras (VLibras)',
-    );
-    expect(requested).toEqual(['https://vlibras.gov.br/app/vlibras-plugin.js']);
+    test('loads the VLibras widget only when asked, and says so clearly when it cannot load', async ({
+      page,
+    }) => {
+      const requested: string[] = [];
+      // Offline here anyway; answering with a network failure keeps the test fast and certain.
+      await page.route('https://vlibras.gov.br/**', (route) => {
+        requested.push(route.request().url());
+        return route.abort('internetdisconnected');
+      });
+      await openHome(page);
+      await page.getByRole('button', { name: 'Acessibilidade' }).click();
+      expect(requested).toEqual([]);
+      expect(await page.locator('script[src*="vlibras"]').count()).toBe(0);
+
+      await page.getByRole('switch', { name: 'Tradução para Libras (VLibras)' }).check();
+      await expect(page.getByRole('alert')).toContainText(
+        'Não foi possível carregar o tradutor de Libras (VLibras)',
+      );
+      expect(requested).toEqual(['https://vlibras.gov.br/app/vlibras-plugin.js']);
+    });
   });
-});
+}
 
 test.describe('languages', () => {
   test('switching to French shows French texts, with the API still told language code 1', async ({
@@ -162,34 +176,38 @@ test.describe('languages', () => {
   });
 });
 
-test.describe('footer', () => {
-  test('the comments link opens the login prompt; Escape closes it and focus returns', async ({ page }) => {
-    await openHome(page);
-    const footer = page.getByRole('contentinfo');
-    const comments = footer.getByRole('button', { name: 'Enviar comentário' });
-    await comments.click();
-    const dialog = page.getByRole('dialog', { name: 'Comentários' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(
-      'Para enviar comentários ou sugestões é preciso entrar com sua conta.',
-    );
-    await expect(dialog.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(comments).toBeFocused();
-  });
+for (const viewport of VIEWPORTS) {
+  test.describe(`footer (${viewport.name})`, () => {
+    test.use({ viewport: viewport.size });
 
-  test('shows the suggestion link, the product logo, the copyright year and the minimum browsers', async ({
-    page,
-  }) => {
-    await openHome(page);
-    const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('button', { name: 'Sugerir aquisição' })).toBeVisible();
-    await expect(footer.getByRole('img', { name: /^Estante/ })).toBeVisible();
-    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
-    await expect(footer).toContainText(
-      'Chrome 110 ou superior, Firefox 110.0.1 ou superior, Safari 16 ou superior',
-    );
+    test('the comments link opens the login prompt; Escape closes it and focus returns', async ({ page }) => {
+      await openHome(page);
+      const footer = page.getByRole('contentinfo');
+      const comments = footer.getByRole('button', { name: 'Enviar comentário' });
+      await comments.click();
+      const dialog = page.getByRole('dialog', { name: 'Comentários' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(
+        'Para enviar comentários ou sugestões é preciso entrar com sua conta.',
+      );
+      await expect(dialog.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(comments).toBeFocused();
+    });
+
+    test('shows the suggestion link, the product logo, the copyright year and the minimum browsers', async ({
+      page,
+    }) => {
+      await openHome(page);
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('button', { name: 'Sugerir aquisição' })).toBeVisible();
+      await expect(footer.getByRole('img', { name: /^Estante/ })).toBeVisible();
+      await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+      await expect(footer).toContainText(
+        'Chrome 110 ou superior, Firefox 110.0.1 ou superior, Safari 16 ou superior',
+      );
+    });
   });
-});
+}

@@ -11,6 +11,7 @@ import {
   applyAccessibilitySettings,
   readAccessibilitySettings,
 } from './features/chrome/utils/accessibility-settings';
+import { startSession } from './features/identity/utils/start-session';
 
 function localStore(): Storage | null {
   try {
@@ -36,8 +37,11 @@ applyAccessibilitySettings(readAccessibilitySettings());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// SPEC §4: the stored login state is decrypted before the first screen, so guarded routes know the patron.
+void startSession().finally(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

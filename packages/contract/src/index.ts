@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './language.ts';
 export * from './activities.ts';
 export * from './auth.ts';
+export * from './recovery.ts';
 export * from './institution.ts';
 export * from './search.ts';
 export * from './title.ts';

@@ -15,6 +15,9 @@ export const InstitutionSchema = z.object({
   msg_suporte_consulta: z.string().nullable(),
   link_lgpd: z.string().nullable(),
   params: z.object({ __web_url_pw: z.string().nullable(), __web_aquisicao: z.string().nullable() }),
+  /** SPEC §6 server flags: password recovery is offered only with authentication mode 2 and crypt mode 4 (isPasswordRecoveryOffered). */
+  modo_autenticacao: z.number().int().optional(),
+  modo_criptografia: z.number().int().optional(),
 });
 export type Institution = z.infer<typeof InstitutionSchema>;
 
@@ -63,6 +66,9 @@ export const LibrarySchema = z.object({
   cod_campus: z.number().int(),
 });
 export type Library = z.infer<typeof LibrarySchema>;
+/** GET /campus and GET /unidade-informacao answers. */
+export const CampusesSchema = z.array(CampusSchema);
+export const LibrariesSchema = z.array(LibrarySchema);
 
 /** Self-service parameters (SPEC §3): whether the self-service button shows, for which library, login and language. */
 export const SelfServiceSchema = z.object({
@@ -72,3 +78,161 @@ export const SelfServiceSchema = z.object({
   idiomaAuto: z.string().nullable(),
 });
 export type SelfService = z.infer<typeof SelfServiceSchema>;
+
+/** Institution pages served under /parametros (SPEC §7): the two home-page sections and the general information. */
+export const INSTITUTION_PAGES = ['secao_1', 'secao_2', 'informacoes_gerais'] as const;
+export type InstitutionPageKey = (typeof INSTITUTION_PAGES)[number];
+
+/** One institution page: a title and HTML content written by the library (sanitised before display); null when unset. */
+export const InstitutionPageSchema = z.object({
+  titulo: z.string().nullable(),
+  conteudo: z.string().nullable(),
+});
+export type InstitutionPage = z.infer<typeof InstitutionPageSchema>;
+
+/** One FAQ entry; the answer is HTML written by the library. */
+export const FaqEntrySchema = z.object({
+  codigo: z.number().int(),
+  pergunta: z.string(),
+  resposta: z.string(),
+});
+export type FaqEntry = z.infer<typeof FaqEntrySchema>;
+export const FaqSchema = z.array(FaqEntrySchema);
+
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** One opening interval of a day, in the library's local time (HH:MM). */
+export const OpeningIntervalSchema = z.object({
+  abertura: z.string().regex(CLOCK_TIME),
+  fechamento: z.string().regex(CLOCK_TIME),
+});
+export type OpeningInterval = z.infer<typeof OpeningIntervalSchema>;
+
+/** SPEC §9: opening hours run Monday (1) to Sunday (7); a day without intervals is closed. */
+export const OpeningDaySchema = z.object({
+  dia_semana: z.number().int().min(1).max(7),
+  intervalos: z.array(OpeningIntervalSchema),
+});
+export type OpeningDay = z.infer<typeof OpeningDaySchema>;
+
+/** Opening hours of one library: always the seven days, Monday first. */
+export const LibraryOpeningHoursSchema = z.object({
+  cod_biblioteca: z.number().int(),
+  desc_biblioteca: z.string(),
+  dias: z.array(OpeningDaySchema),
+});
+export type LibraryOpeningHours = z.infer<typeof LibraryOpeningHoursSchema>;
+
+/** GET /parametros/atendimento[/{campus}]: opening hours per campus and library. */
+export const CampusOpeningHoursSchema = z.object({
+  cod_campus: z.number().int(),
+  nome_campus: z.string(),
+  bibliotecas: z.array(LibraryOpeningHoursSchema),
+});
+export type CampusOpeningHours = z.infer<typeof CampusOpeningHoursSchema>;
+export const OpeningHoursSchema = z.array(CampusOpeningHoursSchema);
+
+/** An institutional event or an entry of the events calendar; times are ISO 8601 with offset. */
+export const InstitutionEventSchema = z.object({
+  codigo: z.number().int(),
+  titulo: z.string(),
+  descricao: z.string().nullable(),
+  inicio: z.string(),
+  fim: z.string().nullable(),
+  local: z.string().nullable(),
+  link: z.string().nullable(),
+});
+export type InstitutionEvent = z.infer<typeof InstitutionEventSchema>;
+export const InstitutionEventsSchema = z.array(InstitutionEventSchema);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** GET /parametros/eventos_eventum: the calendar between two dates (default: this month and the next two). */
+export const EventsCalendarQuerySchema = z.object({
+  dataIni: z.string().regex(ISO_DATE).optional(),
+  dataFim: z.string().regex(ISO_DATE).optional(),
+});
+export type EventsCalendarQuery = z.infer<typeof EventsCalendarQuerySchema>;
+
+/** Longest general comment accepted, in characters. */
+export const COMMENT_MAX_LENGTH = 2000;
+
+/** SPEC §3 general comment payload: the trimmed text and the library code. */
+export const CommentRequestSchema = z.object({
+  content: z.string().trim().min(1).max(COMMENT_MAX_LENGTH),
+  b: z.number().int().positive(),
+});
+export type CommentRequest = z.infer<typeof CommentRequestSchema>;
+
+/** A comment received: SPEC §4, it is shown only after the library approves it. */
+export const CommentReceiptSchema = z.object({
+  codigo: z.number().int(),
+  data_envio: z.string(),
+  aprovacao_necessaria: z.boolean(),
+});
+export type CommentReceipt = z.infer<typeof CommentReceiptSchema>;
+
+/** True for a valid ISBN-10, ISBN-13 or ISSN (check digit included), typed with or without hyphens and spaces. */
+export function isValidIsbnOrIssn(text: string): boolean {
+  const compact = text.replace(/[\s-]/g, '').toUpperCase();
+  const digit = (c: string) => (c === 'X' ? 10 : Number(c));
+  if (/^\d{7}[\dX]$/.test(compact)) {
+    const sum = [...compact].reduce((acc, c, i) => acc + digit(c) * (8 - i), 0);
+    return sum % 11 === 0;
+  }
+  if (/^\d{9}[\dX]$/.test(compact)) {
+    const sum = [...compact].reduce((acc, c, i) => acc + digit(c) * (10 - i), 0);
+    return sum % 11 === 0;
+  }
+  if (/^\d{13}$/.test(compact)) {
+    const sum = [...compact].reduce((acc, c, i) => acc + Number(c) * (i % 2 === 0 ? 1 : 3), 0);
+    return sum % 10 === 0;
+  }
+  return false;
+}
+
+/** Limits of the suggestion fields, in characters. */
+export const SUGGESTION_FIELD_MAX = {
+  autor: 300,
+  titulo: 500,
+  edicao: 100,
+  editor: 300,
+  isbn_issn: 20,
+  outras_inf: 2000,
+} as const;
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/** SPEC §3 purchase suggestion payload; titulo and editor are required after trimming (SPEC §5). */
+export const SuggestionRequestSchema = z.object({
+  campus: z.number().int().positive(),
+  biblioteca: z.number().int().positive(),
+  autor: optionalText(SUGGESTION_FIELD_MAX.autor),
+  titulo: z.string().trim().min(1).max(SUGGESTION_FIELD_MAX.titulo),
+  edicao: optionalText(SUGGESTION_FIELD_MAX.edicao),
+  editor: z.string().trim().min(1).max(SUGGESTION_FIELD_MAX.editor),
+  isbn_issn: optionalText(SUGGESTION_FIELD_MAX.isbn_issn).refine(
+    (value) => !value || isValidIsbnOrIssn(value),
+    {
+      message: 'invalid ISBN or ISSN',
+    },
+  ),
+  /** Whether the suggested work is a periodical (journal, magazine) rather than a book. */
+  periodico: z.boolean().optional(),
+  outras_inf: optionalText(SUGGESTION_FIELD_MAX.outras_inf),
+});
+export type SuggestionRequest = z.infer<typeof SuggestionRequestSchema>;
+
+/** A purchase suggestion received; it starts as a pre-suggestion (SPEC §4 statuses). */
+export const SuggestionReceiptSchema = z.object({
+  codigo: z.number().int(),
+  situacao: z.literal('pre-sugestao'),
+  data_criacao: z.string(),
+});
+export type SuggestionReceipt = z.infer<typeof SuggestionReceiptSchema>;
+
+/** Refusals of the comment and suggestion calls: 422 with a translation key as the message. */
+export const FEEDBACK_ERRORS = {
+  COMMENT_LIMIT_EXCEEDED: { code: 'COMMENT_LIMIT_EXCEEDED', key: 'feedback.comment.limitExceeded' },
+  UNKNOWN_LIBRARY: { code: 'UNKNOWN_LIBRARY', key: 'feedback.unknownLibrary' },
+  LIBRARY_NOT_IN_CAMPUS: { code: 'LIBRARY_NOT_IN_CAMPUS', key: 'feedback.suggestion.libraryNotInCampus' },
+} as const;

@@ -24,4 +24,16 @@ export const API_PATHS = {
   authorityCombo: '/autoridade/combo',
   authority: (id: number | string) => `/autoridade/${id}`,
   authorityMarc: (id: number | string) => `/autoridade/${id}/marc`,
+  /** Institution pages and the opening hours and events (SPEC §7 Parameters). */
+  homeSection1: '/parametros/secao_1',
+  homeSection2: '/parametros/secao_2',
+  faq: '/parametros/faq',
+  generalInformation: '/parametros/informacoes_gerais',
+  openingHours: '/parametros/atendimento',
+  campusOpeningHours: (campus: number | string) => `/parametros/atendimento/${campus}`,
+  institutionalEvents: '/parametros/eventos_institucionais',
+  eventsCalendar: '/parametros/eventos_eventum',
+  /** The general comment and the purchase suggestion (SPEC §7 Libraries and campus). */
+  libraryComment: '/unidade-informacao/comentario',
+  purchaseSuggestion: '/unidade-informacao/sugestao-aquisicao',
 } as const;

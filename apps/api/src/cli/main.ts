@@ -4,7 +4,9 @@ import { describeDb, openConfiguredDb } from '../lib/runtime.ts';
 import { importFile, type ImportSummary } from '../modules/imports/service.ts';
 import { seedDemo, seedSynthetic } from '../modules/seed/index.ts';
 import { setActivity, writeSetting } from '../modules/institution/repository.ts';
+import { INSTITUTION_USAGE, runInstitutionCommand } from '../modules/institution/index.ts';
 import { progressLine } from './progress.ts';
+import { runUserCommand, USER_COMMAND_USAGE } from '../modules/identity/user-command.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
@@ -13,7 +15,9 @@ const USAGE = `estante — the Estante catalogue command
   estante seed-demo                       load the demo library (again)
   estante seed-synthetic --records N      load N synthetic titles (benchmarks)
   estante settings set KEY VALUE          set an institution setting (e.g. nome, sigla, msg_suporte_consulta)
+${INSTITUTION_USAGE}
   estante activity on|off CODE            turn a feature activity on or off (SPEC activity codes)
+${USER_COMMAND_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).`;
 
@@ -99,6 +103,8 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'settings': {
         const [action, key, value] = rest;
+        // Institution pages, FAQ, opening hours, events and the comment limit have their own commands.
+        if (action && action !== 'set') return runInstitutionCommand(db, rest);
         if (action !== 'set' || !key || value === undefined) {
           console.error('usage: estante settings set KEY VALUE');
           return 2;
@@ -113,6 +119,17 @@ async function main(argv: string[]): Promise<number> {
         console.log(`Setting ${key} saved.`);
         return 0;
       }
+      case 'user':
+        // await: the finally below closes the database.
+        return await runUserCommand(db, rest, {
+          out: (line) => console.log(line),
+          err: (line) => console.error(line),
+          readStdin: async () => {
+            const chunks: Buffer[] = [];
+            for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+            return Buffer.concat(chunks).toString('utf8');
+          },
+        });
       case 'activity': {
         const [state, code] = rest;
         if ((state !== 'on' && state !== 'off') || !code || !Number.isInteger(Number(code))) {

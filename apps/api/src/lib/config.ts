@@ -15,12 +15,25 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_HOST: z
+    .string()
+    .regex(
+      /^([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+$|^[0-9a-fA-F:]+$/,
+      'must be a host name or IP address, without smtp://',
+    )
+    .optional(),
   SMTP_PORT: port.default(587),
   SMTP_SECURE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   SMTP_FROM: z.string().email('must be an e-mail address').default('biblioteca@localhost'),
+  /** OIDC single sign-on (SPEC §7 /oidc/*): the issuer and this portal's client at it. */
+  OIDC_ISSUER: z.string().url('must be a URL such as https://login.example.edu/realms/main').optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_REDIRECT_URI: z.string().url('must be a URL ending in /api/oidc/retorno').optional(),
+  OIDC_SCOPE: z.string().min(1).default('openid email profile'),
+  OIDC_LOGIN_CLAIM: z.string().min(1).default('email'),
   TOKEN_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   PUBLIC_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   WEB_DIST: z.string().optional(),
@@ -39,12 +52,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
   const result = ConfigSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const key = String(issue.path[0]);
-      return `  ${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
-    });
+  const issues = result.success
+    ? crossChecks(result.data)
+    : result.error.issues.map((issue) => ({ key: String(issue.path[0]), message: issue.message }));
+  if (!result.success || issues.length > 0) {
+    const lines = issues.map(({ key, message }) => `  ${key}=${JSON.stringify(env[key] ?? '')}: ${message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/** Settings that only make sense together. */
+function crossChecks(config: Config): { key: string; message: string }[] {
+  const issues: { key: string; message: string }[] = [];
+  if (config.SMTP_USER && config.SMTP_PASSWORD === undefined)
+    issues.push({ key: 'SMTP_PASSWORD', message: 'is required when SMTP_USER is set' });
+  if (config.SMTP_PASSWORD !== undefined && !config.SMTP_USER)
+    issues.push({ key: 'SMTP_USER', message: 'is required when SMTP_PASSWORD is set' });
+  if ((config.SMTP_USER || config.SMTP_PASSWORD) && !config.SMTP_HOST)
+    issues.push({ key: 'SMTP_HOST', message: 'is required when SMTP_USER or SMTP_PASSWORD is set' });
+  if (config.OIDC_ISSUER && !config.OIDC_CLIENT_ID)
+    issues.push({ key: 'OIDC_CLIENT_ID', message: 'is required when OIDC_ISSUER is set' });
+  if (!config.OIDC_ISSUER && (config.OIDC_CLIENT_ID || config.OIDC_CLIENT_SECRET || config.OIDC_REDIRECT_URI))
+    issues.push({ key: 'OIDC_ISSUER', message: 'is required when the other OIDC_ settings are set' });
+  if (!config.OIDC_SCOPE.split(/\s+/).includes('openid'))
+    issues.push({ key: 'OIDC_SCOPE', message: 'must include openid' });
+  return issues;
 }

@@ -30,6 +30,37 @@ const MESSAGES = {
     en: 'Unsupported grant type.',
     es: 'Tipo de concesión no admitido.',
   },
+  // Sign-in (SPEC §8 login errors).
+  loginFailed: {
+    pt: 'Falha na requisição de login. Tente novamente.',
+    en: 'The login request failed. Please try again.',
+    es: 'Falló la solicitud de inicio de sesión. Inténtelo de nuevo.',
+  },
+  invalidCredentials: {
+    pt: 'Usuário ou senha incorretos.',
+    en: 'Incorrect user or password.',
+    es: 'Usuario o contraseña incorrectos.',
+  },
+  invalidGrant: {
+    pt: 'Sessão expirada. Entre novamente.',
+    en: 'Your session has expired. Please sign in again.',
+    es: 'Sesión caducada. Inicie sesión de nuevo.',
+  },
+  tooManyAttempts: {
+    pt: 'Muitas tentativas consecutivas. Aguarde alguns minutos e tente novamente.',
+    en: 'Too many consecutive attempts. Wait a few minutes and try again.',
+    es: 'Demasiados intentos consecutivos. Espere unos minutos e inténtelo de nuevo.',
+  },
+  accessBlocked: {
+    pt: 'Senha bloqueada. Use a opção "Esqueci minha senha".',
+    en: 'Password blocked. Use "Forgot my password".',
+    es: 'Contraseña bloqueada. Use la opción "Olvidé mi contraseña".',
+  },
+  forbidden: {
+    pt: 'Permissões de autenticação negadas.',
+    en: 'Authentication permissions denied.',
+    es: 'Permisos de autenticación denegados.',
+  },
   internal: {
     pt: 'Erro inesperado.',
     en: 'Unexpected error.',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERRORS } from '../lib/errors.ts';
-import type { Identity, TokenService } from '../modules/identity/tokens.ts';
+import { IDENTITY_ERRORS } from '../modules/identity/errors.ts';
+import { asUser, type Identity, type TokenService, type UserIdentity } from '../modules/identity/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,14 +10,99 @@ declare module 'fastify' {
   }
 }
 
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
 /** Guard for "private-or-public headers" calls (SPEC §6): a valid user or public token. */
 export function publicOrPrivate(tokens: TokenService) {
   return async (request: FastifyRequest): Promise<void> => {
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
-    const identity = match?.[1] ? await tokens.verify(match[1]) : null;
+    const token = bearer(request);
+    const identity = token ? await tokens.verify(token) : null;
     if (!identity) throw ERRORS.unauthorized();
     request.identity = identity;
+  };
+}
+
+/** Tells whether a sign-in session is still open (not logged out, not revoked). */
+export interface SessionCheck {
+  isActive(sessionId: string, patronId: number): Promise<boolean>;
+}
+
+/**
+ * Guard for "private headers" calls (SPEC §6): a valid user token whose session is still open.
+ * A public token, an expired one, one signed with another key, or one of a revoked session is a 401.
+ */
+export function privateOnly(tokens: TokenService, sessions: SessionCheck) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearer(request);
+    const user = asUser(token ? await tokens.verify(token) : null);
+    if (!user || !(await sessions.isActive(user.sessionId, user.patronId))) throw ERRORS.unauthorized();
+    request.identity = user;
+  };
+}
+
+/** The user behind a call that passed privateOnly. */
+export function currentUser(request: FastifyRequest): UserIdentity {
+  const user = asUser(request.identity);
+  // Only reachable if a route forgot its guard: refuse rather than serve anyone's data.
+  if (!user) throw ERRORS.unauthorized();
+  return user;
+}
+
+/**
+ * A permission check of SPEC §6: one activity, any of several, all of several (activities the
+ * institution turned on), or an authenticated-module permission matched by module and activity.
+ */
+export type PermissionRequirement =
+  | { activity: number }
+  | { anyOf: readonly number[] }
+  | { allOf: readonly number[] }
+  | { module: number; activity: number };
+
+/** What a permission check looks at. */
+export interface PermissionContext {
+  /** Activities the institution has turned on (page configuration). */
+  activities: ReadonlySet<number>;
+  /** The signed-in patron's module permissions; empty for visitors. */
+  userPermissions: readonly { module: number; activity: number }[];
+}
+
+/** The one permission rule (SPEC §6), shared by every guarded route. */
+export function hasPermission(requirement: PermissionRequirement, context: PermissionContext): boolean {
+  if ('module' in requirement) {
+    return (
+      context.activities.has(requirement.activity) &&
+      context.userPermissions.some(
+        (p) => p.module === requirement.module && p.activity === requirement.activity,
+      )
+    );
+  }
+  if ('anyOf' in requirement) return requirement.anyOf.some((code) => context.activities.has(code));
+  if ('allOf' in requirement) return requirement.allOf.every((code) => context.activities.has(code));
+  return context.activities.has(requirement.activity);
+}
+
+/** Where permission checks read the institution's activities and a patron's module permissions. */
+export interface PermissionSource {
+  enabledActivities(): Promise<ReadonlySet<number>>;
+  userPermissions(patronId: number): Promise<readonly { module: number; activity: number }[]>;
+}
+
+/**
+ * Pre-handler refusing with 403 a call whose caller lacks the permission. Put it after a guard;
+ * a module permission needs a user token (privateOnly).
+ */
+export function requirePermission(source: PermissionSource, requirement: PermissionRequirement) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const user = asUser(request.identity);
+    const context: PermissionContext = {
+      activities: await source.enabledActivities(),
+      userPermissions: user ? await source.userPermissions(user.patronId) : [],
+    };
+    if (!hasPermission(requirement, context)) throw IDENTITY_ERRORS.forbidden();
   };
 }
 

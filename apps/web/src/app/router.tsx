@@ -5,6 +5,8 @@ import { HomeRoute } from './routes/home';
 import { NotAvailableRoute, NotFoundRoute } from './routes/not-found';
 import { PersonalAreaRoute } from './routes/personal-area';
 import { LogoutRoute } from './routes/logout';
+import { LoginRoute } from './routes/login';
+import { OidcResponseRoute } from './routes/login-oidc-response';
 import {
   TitleCopiesTab,
   TitleDataTab,
@@ -15,6 +17,13 @@ import {
   TitleRoute,
 } from './routes/title';
 import { AuthorityDataTab, AuthorityMarcTab, AuthorityRoute } from './routes/authority';
+import {
+  EventsCalendarRoute,
+  EventsRoute,
+  FaqRoute,
+  GeneralInformationRoute,
+  OpeningHoursRoute,
+} from './routes/institution';
 
 /** The screen of each title sub-tab; tabs not built yet say so. */
 const TITLE_TAB_ELEMENTS: Record<TitleTabKey, React.ReactElement> = {
@@ -39,10 +48,10 @@ export const routes: RouteObject[] = [
     errorElement: <RootErrorBoundary />,
     children: [
       { path: paths.home.path, element: <HomeRoute /> },
-      { path: paths.login.path, element: <NotAvailableRoute /> },
+      { path: paths.login.path, element: <LoginRoute /> },
       { path: paths.logout.path, element: <LogoutRoute /> },
       { path: paths.externalRedirect.path, element: <NotAvailableRoute /> },
-      { path: paths.oauthResponse.path, element: <NotAvailableRoute /> },
+      { path: paths.oauthResponse.path, element: <OidcResponseRoute /> },
       { path: paths.samlResponse.path, element: <NotAvailableRoute /> },
       { path: paths.grupoA.path, element: <NotAvailableRoute /> },
       { path: paths.pearson.path, element: <NotAvailableRoute /> },
@@ -66,6 +75,11 @@ export const routes: RouteObject[] = [
           { path: AUTHORITY_TABS.marc.segment, element: <AuthorityMarcTab /> },
         ],
       },
+      { path: paths.faq.path, element: <FaqRoute /> },
+      { path: paths.generalInformation.path, element: <GeneralInformationRoute /> },
+      { path: paths.openingHours.path, element: <OpeningHoursRoute /> },
+      { path: paths.events.path, element: <EventsRoute /> },
+      { path: paths.eventsCalendar.path, element: <EventsCalendarRoute /> },
       { path: paths.guide.path, element: <HomeRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -14,6 +14,10 @@ export const STORAGE_KEYS = {
   searchTabs: 'estante.searchTabs',
   /** sessionStorage: the search guide (tab) last opened; cleared (guides off) on a language change. */
   searchGuide: 'estante.searchGuide',
+  /** localStorage: 'off' once the patron turns the search guides (the guided tour) off, or chooses a language. */
+  searchTour: 'estante.searchTour',
+  /** sessionStorage: 'done' once the search guide was finished in this visit. */
+  searchTourDone: 'estante.searchTourDone',
   /** localStorage: the accessibility settings {zoom, negrito, cor, libras} (SPEC §3). */
   accessibility: 'estante.accessibility',
   /** localStorage: the dark-mode choice (light, dark or auto = follow the system), kept by Mantine. */

@@ -21,6 +21,9 @@ export const SEARCH_PARAM = {
   ordering: 'ordenacao',
 } as const;
 
+/** Query parameter of the events calendar: the month shown, as YYYY-MM. */
+export const CALENDAR_MONTH_PARAM = 'mes';
+
 /** Query parameter naming the search tab a search runs in. */
 export const SEARCH_TAB_PARAM = 'search_tab';
 
@@ -91,6 +94,19 @@ export const paths = {
     path: '/acervo/:codAcervo',
     getHref: (id: number | string, tab: TitleTabKey = 'data') =>
       withSegment(`/acervo/${encodeURIComponent(String(id))}`, TITLE_TABS[tab].segment),
+  },
+  /** Institution pages (decision 0013): FAQ, general information, opening hours, events and their calendar. */
+  faq: { path: '/instituicao/perguntas-frequentes', getHref: () => '/instituicao/perguntas-frequentes' },
+  generalInformation: {
+    path: '/instituicao/informacoes-gerais',
+    getHref: () => '/instituicao/informacoes-gerais',
+  },
+  openingHours: { path: '/instituicao/horarios', getHref: () => '/instituicao/horarios' },
+  events: { path: '/instituicao/eventos', getHref: () => '/instituicao/eventos' },
+  eventsCalendar: {
+    path: '/instituicao/calendario',
+    getHref: (month?: string) =>
+      month ? `/instituicao/calendario?${CALENDAR_MONTH_PARAM}=${month}` : '/instituicao/calendario',
   },
   authority: {
     path: '/autoridade/:codAutoridade',

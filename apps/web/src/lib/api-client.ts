@@ -6,6 +6,8 @@ import {
   PORTAL_CLIENT_ID,
   TokenResponseSchema,
   languageCode,
+  type TokenRequest,
+  type TokenResponse,
 } from '@estante/contract';
 import { env, STORAGE_KEYS } from '../config/env';
 import { currentLanguage } from './i18n';
@@ -44,15 +46,41 @@ type QueryValue = string | number | boolean | null | undefined;
 /** Query parameters; null and undefined values are left out. */
 export type QueryParams = Record<string, QueryValue>;
 
+/**
+ * Which token a call carries (SPEC §6): the patron's (private), the visitor's (public), or the patron's
+ * when someone is signed in and the public one otherwise (private-or-public, the default).
+ */
+export type AuthMode = 'private' | 'public' | 'privateOrPublic';
+
 /** Options of one call. */
 export interface RequestOptions {
   query?: QueryParams;
   signal?: AbortSignal;
+  /** Which token to send; private-or-public when left out. */
+  auth?: AuthMode;
 }
+
+/** Options of a call that may carry a JSON body. */
+export interface SendOptions extends RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface StoredToken {
   token: string;
   /** Epoch ms after which the token is not used any more. */
+  expiresAt: number;
+}
+
+/** The signed-in patron's tokens (SPEC §3 user session: token and refresh of the stored credentials). */
+export interface UserCredentials {
+  /** The access token (a short-lived JWT). */
+  token: string;
+  /** The opaque refresh token; rotated by every refresh grant. */
+  refresh: string;
+  /** Epoch ms after which the access token is renewed before use. */
   expiresAt: number;
 }
 
@@ -83,6 +111,12 @@ function readStoredToken(): StoredToken | null {
 
 let publicToken: StoredToken | null = null;
 let pendingToken: Promise<string> | null = null;
+
+let userCredentials: UserCredentials | null = null;
+/** The refresh grant under way; calls that need the patron's token wait for it (SPEC §4 queue). */
+let pendingRefresh: Promise<string | null> | null = null;
+const renewedListeners = new Set<(credentials: UserCredentials) => void>();
+const expiredListeners = new Set<() => void>();
 
 function url(path: string, query?: QueryParams): string {
   const base = env.apiOrigin || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost');
@@ -145,18 +179,25 @@ async function readJson<T>(response: Response, schema: ResponseSchema<T>): Promi
   }
 }
 
-async function fetchPublicToken(): Promise<string> {
+/** POST /oauth/token without any token (SPEC §7 Auth); failures become ApiErrors with the server's status. */
+export async function requestToken(body: TokenRequest): Promise<TokenResponse> {
   const response = await send(url(API_PATHS.token), {
     method: 'POST',
     headers: { ...headers(), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: PORTAL_CLIENT_ID }),
+    body: JSON.stringify(body),
   });
   if (!response.ok) throw await toApiError(response);
-  const answer = await readJson(response, TokenResponseSchema);
-  publicToken = {
-    token: answer.access_token,
-    expiresAt: Date.now() + answer.expires_in * 1000 - EXPIRY_MARGIN_MS,
-  };
+  return readJson(response, TokenResponseSchema);
+}
+
+/** When an access token that lives `expiresIn` seconds stops being used. */
+export function tokenExpiry(expiresIn: number, now: number = Date.now()): number {
+  return now + Math.max(0, expiresIn * 1000 - EXPIRY_MARGIN_MS);
+}
+
+async function fetchPublicToken(): Promise<string> {
+  const answer = await requestToken({ grant_type: 'client_credentials', client_id: PORTAL_CLIENT_ID });
+  publicToken = { token: answer.access_token, expiresAt: tokenExpiry(answer.expires_in) };
   sessionStore()?.setItem(STORAGE_KEYS.publicToken, JSON.stringify(publicToken));
   return publicToken.token;
 }
@@ -171,6 +212,8 @@ function renewPublicToken(): Promise<string> {
 
 /** The public client-credentials token, fetched when there is none or it has expired. */
 export function ensurePublicToken(): Promise<string> {
+  // A renewal under way (after a 401) is waited for rather than sending the refused token again.
+  if (pendingToken) return pendingToken;
   publicToken ??= readStoredToken();
   if (publicToken && publicToken.expiresAt > Date.now()) return Promise.resolve(publicToken.token);
   return renewPublicToken();
@@ -183,28 +226,163 @@ export function clearPublicToken(): void {
   sessionStore()?.removeItem(STORAGE_KEYS.publicToken);
 }
 
+/** Sets (or, with null, forgets) the signed-in patron's tokens; the identity feature calls it. */
+export function setUserCredentials(credentials: UserCredentials | null): void {
+  userCredentials = credentials;
+  pendingRefresh = null;
+}
+
+/** The signed-in patron's tokens, null for a visitor. */
+export function getUserCredentials(): UserCredentials | null {
+  return userCredentials;
+}
+
+/** Called with the new tokens after every refresh grant, so they can be stored where the old ones were. */
+export function onUserCredentialsRenewed(listener: (credentials: UserCredentials) => void): () => void {
+  renewedListeners.add(listener);
+  return () => renewedListeners.delete(listener);
+}
+
+/** Called when the refresh grant fails: the session has expired and the patron is signed out (SPEC §4). */
+export function onSessionExpired(listener: () => void): () => void {
+  expiredListeners.add(listener);
+  return () => expiredListeners.delete(listener);
+}
+
+async function refreshUserToken(stale: UserCredentials): Promise<string | null> {
+  let answer: TokenResponse;
+  try {
+    answer = await requestToken({
+      grant_type: 'refresh_token',
+      client_id: PORTAL_CLIENT_ID,
+      refresh_token: stale.refresh,
+    });
+  } catch (error) {
+    // No answer at all says nothing about the session: keep it, and let this call fail as a network error.
+    if (error instanceof ApiError && error.kind === 'network') throw error;
+    // Signed out (or in as someone else) meanwhile: nothing of this session is left to expire.
+    if (userCredentials !== stale) return userCredentials?.token ?? null;
+    // SPEC §4: on refresh failure the session has expired; the patron is signed out and warned.
+    userCredentials = null;
+    for (const listener of expiredListeners) listener();
+    return null;
+  }
+  // A sign-out during the grant wins: the new tokens are not kept (the server revoked their family).
+  if (userCredentials !== stale) return userCredentials?.token ?? null;
+  const renewed: UserCredentials = {
+    token: answer.access_token,
+    // The server rotates the refresh token on every use; keep the old one only if it sent none.
+    refresh: answer.refresh_token ?? stale.refresh,
+    expiresAt: tokenExpiry(answer.expires_in),
+  };
+  userCredentials = renewed;
+  for (const listener of renewedListeners) listener(renewed);
+  return renewed.token;
+}
+
 /**
- * GET an API path and parse the answer with its contract schema. Sends the language code and the public
- * token; on a 401 it fetches a new public token once and retries (SPEC §4 token refresh).
+ * A usable patron token after `failed` was refused or expired: the current one when another call has
+ * already renewed it, else the result of one refresh grant shared by every waiting call. Null when the
+ * session has expired.
  */
-export async function apiGet<T>(
+function renewUserToken(failed: string): Promise<string | null> {
+  if (pendingRefresh) return pendingRefresh;
+  const current = userCredentials;
+  if (!current) return Promise.resolve(null);
+  if (current.token !== failed) return Promise.resolve(current.token);
+  const refreshing = refreshUserToken(current).finally(() => {
+    if (pendingRefresh === refreshing) pendingRefresh = null;
+  });
+  pendingRefresh = refreshing;
+  return refreshing;
+}
+
+interface ChosenToken {
+  token: string;
+  kind: 'user' | 'public';
+}
+
+// A private call made with nobody signed in (or after the session expired) is not sent: the
+// session-expired warning has already told the patron, so the call ends as cancelled (no second toast).
+const notSignedIn = () => new ApiError('cancelled', 401, null, 'not signed in');
+
+async function chooseToken(auth: AuthMode): Promise<ChosenToken> {
+  if (auth !== 'public') {
+    // SPEC §4: while a refresh is under way, calls wait for its token.
+    if (pendingRefresh) await pendingRefresh.catch(() => null);
+    const current = userCredentials;
+    if (current) {
+      if (current.expiresAt > Date.now()) return { token: current.token, kind: 'user' };
+      const renewed = await renewUserToken(current.token);
+      if (renewed) return { token: renewed, kind: 'user' };
+    }
+    if (auth === 'private') throw notSignedIn();
+  }
+  return { token: await ensurePublicToken(), kind: 'public' };
+}
+
+/** A usable token after `failed` was refused with a 401. */
+async function renewAfter401(failed: ChosenToken, auth: AuthMode): Promise<string> {
+  if (failed.kind === 'user') {
+    const renewed = await renewUserToken(failed.token);
+    if (renewed) return renewed;
+    if (auth === 'private') throw notSignedIn();
+    // Signed out: a private-or-public call goes on as a visitor.
+    return ensurePublicToken();
+  }
+  // Another call may already have renewed the public token; only renew when the failed one is still current.
+  if (pendingToken) return pendingToken;
+  const current = publicToken?.token;
+  return current && current !== failed.token ? current : renewPublicToken();
+}
+
+/**
+ * Calls an API path and parses the answer with its contract schema. Sends the language code and a
+ * token; on a 401 it renews that token once (a new public token, or the patron's refresh grant) and
+ * retries (SPEC §4 token refresh).
+ */
+export async function apiRequest<T>(
+  method: HttpMethod,
   path: string,
   schema: ResponseSchema<T>,
-  options: RequestOptions = {},
+  options: SendOptions = {},
 ): Promise<T> {
   const target = url(path, options.query);
-  let token = await ensurePublicToken();
-  let response = await send(target, {
-    method: 'GET',
-    headers: headers(token),
+  const auth = options.auth ?? 'privateOrPublic';
+  const hasBody = options.body !== undefined;
+  const init = (token: string): RequestInit => ({
+    method,
+    headers: hasBody ? { ...headers(token), 'Content-Type': 'application/json' } : headers(token),
+    body: hasBody ? JSON.stringify(options.body) : null,
     signal: options.signal ?? null,
   });
-  if (response.status === 401) {
-    // Another call may already have renewed the token; only renew when the failed one is still current.
-    const current = publicToken?.token;
-    token = current && current !== token ? current : await renewPublicToken();
-    response = await send(target, { method: 'GET', headers: headers(token), signal: options.signal ?? null });
+  const chosen = await chooseToken(auth);
+  let response = await send(target, init(chosen.token));
+  // SPEC §4: once per call, and never for the token endpoint itself (its 401 means wrong credentials).
+  if (response.status === 401 && path !== API_PATHS.token) {
+    const token = await renewAfter401(chosen, auth);
+    response = await send(target, init(token));
   }
   if (!response.ok) throw await toApiError(response);
   return readJson(response, schema);
+}
+
+/** GET an API path and parse the answer with its contract schema (see apiRequest). */
+export function apiGet<T>(path: string, schema: ResponseSchema<T>, options: RequestOptions = {}): Promise<T> {
+  return apiRequest('GET', path, schema, options);
+}
+
+/** POST a JSON body to an API path and parse the answer with its contract schema (see apiRequest). */
+export function apiPost<T>(path: string, schema: ResponseSchema<T>, options: SendOptions = {}): Promise<T> {
+  return apiRequest('POST', path, schema, options);
+}
+
+/** PUT a JSON body to an API path and parse the answer with its contract schema (see apiRequest). */
+export function apiPut<T>(path: string, schema: ResponseSchema<T>, options: SendOptions = {}): Promise<T> {
+  return apiRequest('PUT', path, schema, options);
+}
+
+/** DELETE an API path (a body is allowed) and parse the answer with its contract schema (see apiRequest). */
+export function apiDelete<T>(path: string, schema: ResponseSchema<T>, options: SendOptions = {}): Promise<T> {
+  return apiRequest('DELETE', path, schema, options);
 }

@@ -1,4 +1,10 @@
-import type { Institution, SelfService } from '@estante/contract';
+import type {
+  CampusOpeningHours,
+  Institution,
+  InstitutionEvent,
+  LibraryOpeningHours,
+  SelfService,
+} from '@estante/contract';
 
 /** Defaults of the institution data when a setting is absent. */
 export const INSTITUTION_DEFAULTS: Institution = {
@@ -15,6 +21,9 @@ export const INSTITUTION_DEFAULTS: Institution = {
   msg_suporte_consulta: null,
   link_lgpd: null,
   params: { __web_url_pw: null, __web_aquisicao: null },
+  // SPEC §6: Estante keeps the passwords (mode 2), hashed with Argon2id (crypt 4), so recovery is offered.
+  modo_autenticacao: 2,
+  modo_criptografia: 4,
 };
 
 /** Institution settings rows → the SPEC §3 institution data. */
@@ -36,4 +45,70 @@ export function presentSelfService(settings: Record<string, unknown>): SelfServi
     authAuto: settings['autoatendimento_autenticar'] === true,
     idiomaAuto: text(settings['autoatendimento_idioma']),
   };
+}
+
+/** SPEC §9: opening hours are listed Monday (1) to Sunday (7). */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+type OpeningHoursRow = {
+  campus_id: number;
+  campus_name: string;
+  library_id: number;
+  library_name: string;
+  weekday: number | null;
+  opens: string | null;
+  closes: string | null;
+};
+
+/** Opening-hours rows (one per interval, or one per library without any) → campuses, libraries, seven days each. */
+export function presentOpeningHours(rows: OpeningHoursRow[]): CampusOpeningHours[] {
+  const campuses = new Map<number, CampusOpeningHours>();
+  const libraries = new Map<number, LibraryOpeningHours>();
+  for (const row of rows) {
+    let campus = campuses.get(row.campus_id);
+    if (!campus) {
+      campus = { cod_campus: row.campus_id, nome_campus: row.campus_name, bibliotecas: [] };
+      campuses.set(row.campus_id, campus);
+    }
+    let library = libraries.get(row.library_id);
+    if (!library) {
+      library = {
+        cod_biblioteca: row.library_id,
+        desc_biblioteca: row.library_name,
+        dias: WEEKDAYS.map((day) => ({ dia_semana: day, intervalos: [] })),
+      };
+      libraries.set(row.library_id, library);
+      campus.bibliotecas.push(library);
+    }
+    if (row.weekday && row.opens && row.closes) {
+      library.dias[row.weekday - 1]!.intervalos.push({ abertura: row.opens, fechamento: row.closes });
+    }
+  }
+  return [...campuses.values()];
+}
+
+/** An event row → the wire shape, times in ISO 8601 (UTC). */
+export function presentEvent(row: {
+  id: number;
+  title: string;
+  description: string | null;
+  starts_at: Date;
+  ends_at: Date | null;
+  location: string | null;
+  link: string | null;
+}): InstitutionEvent {
+  return {
+    codigo: row.id,
+    titulo: row.title,
+    descricao: row.description,
+    inicio: new Date(row.starts_at).toISOString(),
+    fim: row.ends_at ? new Date(row.ends_at).toISOString() : null,
+    local: row.location,
+    link: row.link,
+  };
+}
+
+/** Empty optional text → null, so the database stores absence the same way however it was typed. */
+export function nullIfEmpty(value: string | undefined): string | null {
+  return value && value.length > 0 ? value : null;
 }

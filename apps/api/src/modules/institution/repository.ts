@@ -49,3 +49,314 @@ export async function listLibraries(db: Queryable, campusId?: number) {
     )
   ).rows;
 }
+
+/** SQL picking the text of the caller's language with pt as the fallback (`col` is a column stem). */
+function localised(column: string, languageParam: string): string {
+  return `COALESCE(CASE ${languageParam}::text WHEN 'en' THEN ${column}_en WHEN 'es' THEN ${column}_es END, ${column}_pt)`;
+}
+
+/** Languages an institution text is written in (pt required, en/es optional translations). */
+export type ContentLanguage = ServerLanguage;
+
+/** One institution page (home section or general information) in a language; null when unset. */
+export async function readPage(
+  db: Queryable,
+  key: string,
+  language: ServerLanguage,
+): Promise<{ title: string; body: string } | null> {
+  const { rows } = await db.query<{ title: string; body: string }>(
+    `SELECT ${localised('title', '$2')} AS title, ${localised('body', '$2')} AS body
+       FROM institution_page WHERE key = $1`,
+    [key, language],
+  );
+  return rows[0] ?? null;
+}
+
+/** Writes one institution page in a language; en/es need the pt text first (returns false when it is missing). */
+export async function writePage(
+  db: Queryable,
+  key: string,
+  language: ContentLanguage,
+  page: { title: string; body: string },
+): Promise<boolean> {
+  if (language === 'pt') {
+    await db.query(
+      `INSERT INTO institution_page (key, title_pt, body_pt) VALUES ($1, $2, $3)
+       ON CONFLICT (key) DO UPDATE SET title_pt = excluded.title_pt, body_pt = excluded.body_pt, updated_at = now()`,
+      [key, page.title, page.body],
+    );
+    return true;
+  }
+  const { rows } = await db.query(
+    `UPDATE institution_page SET title_${language} = $2, body_${language} = $3, updated_at = now()
+      WHERE key = $1 RETURNING key`,
+    [key, page.title, page.body],
+  );
+  return rows.length > 0;
+}
+
+/** Removes an institution page (all languages); false when there was none. */
+export async function deletePage(db: Queryable, key: string): Promise<boolean> {
+  const { rows } = await db.query('DELETE FROM institution_page WHERE key = $1 RETURNING key', [key]);
+  return rows.length > 0;
+}
+
+/** The FAQ in the caller's language, in order. */
+export async function listFaq(db: Queryable, language: ServerLanguage) {
+  return (
+    await db.query<{ id: number; question: string; answer: string }>(
+      `SELECT id, ${localised('question', '$1')} AS question, ${localised('answer', '$1')} AS answer
+         FROM faq_entry ORDER BY position, id`,
+      [language],
+    )
+  ).rows;
+}
+
+/** Adds a FAQ entry (pt text) at the end, or at a given position; run it in a transaction; returns its id. */
+export async function addFaq(
+  db: Queryable,
+  entry: { question: string; answer: string; position?: number },
+): Promise<number> {
+  // Making room at a given position moves the entries from there on one place down.
+  if (entry.position !== undefined) {
+    await db.query('UPDATE faq_entry SET position = position + 1 WHERE position >= $1', [entry.position]);
+  }
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO faq_entry (position, question_pt, answer_pt)
+     VALUES (COALESCE($1::int, (SELECT COALESCE(max(position), 0) + 1 FROM faq_entry)), $2, $3) RETURNING id`,
+    [entry.position ?? null, entry.question, entry.answer],
+  );
+  return rows[0]!.id;
+}
+
+/** Writes a FAQ entry's text in a language; false when there is no such entry. */
+export async function writeFaqText(
+  db: Queryable,
+  id: number,
+  language: ContentLanguage,
+  text: { question: string; answer: string },
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE faq_entry SET question_${language} = $2, answer_${language} = $3 WHERE id = $1 RETURNING id`,
+    [id, text.question, text.answer],
+  );
+  return rows.length > 0;
+}
+
+/** Removes a FAQ entry; false when there was none. */
+export async function deleteFaq(db: Queryable, id: number): Promise<boolean> {
+  return (await db.query('DELETE FROM faq_entry WHERE id = $1 RETURNING id', [id])).rows.length > 0;
+}
+
+/** Each library of each campus (or of one campus) with its open intervals, weekday and time ordered. */
+export async function listOpeningHours(db: Queryable, campusId?: number) {
+  return (
+    await db.query<{
+      campus_id: number;
+      campus_name: string;
+      library_id: number;
+      library_name: string;
+      weekday: number | null;
+      opens: string | null;
+      closes: string | null;
+    }>(
+      `SELECT c.id AS campus_id, c.name AS campus_name, l.id AS library_id, l.name AS library_name,
+              h.weekday::int AS weekday, to_char(h.opens, 'HH24:MI') AS opens, to_char(h.closes, 'HH24:MI') AS closes
+         FROM campus c
+         JOIN library l ON l.campus_id = c.id
+         LEFT JOIN opening_hours h ON h.library_id = l.id
+        WHERE ($1::int IS NULL OR c.id = $1)
+        ORDER BY c.name, l.name, h.weekday, h.opens`,
+      [campusId ?? null],
+    )
+  ).rows;
+}
+
+/** Whether a campus exists. */
+export async function campusExists(db: Queryable, campusId: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM campus WHERE id = $1', [campusId])).rows.length > 0;
+}
+
+/** A library by its code (the staff-facing short code, e.g. BC). */
+export async function findLibraryByCode(db: Queryable, code: string) {
+  return (
+    await db.query<{ id: number; name: string; campus_id: number }>(
+      'SELECT id, name, campus_id FROM library WHERE upper(code) = upper($1)',
+      [code],
+    )
+  ).rows[0];
+}
+
+/** A library by id, with its campus. */
+export async function findLibrary(db: Queryable, id: number) {
+  return (
+    await db.query<{ id: number; campus_id: number }>('SELECT id, campus_id FROM library WHERE id = $1', [id])
+  ).rows[0];
+}
+
+/** Replaces a library's intervals on one weekday (an empty list closes the day); run it in a transaction. */
+export async function replaceOpeningHours(
+  tx: Queryable,
+  libraryId: number,
+  weekday: number,
+  intervals: { opens: string; closes: string }[],
+): Promise<void> {
+  await tx.query('DELETE FROM opening_hours WHERE library_id = $1 AND weekday = $2', [libraryId, weekday]);
+  for (const interval of intervals) {
+    await tx.query(
+      'INSERT INTO opening_hours (library_id, weekday, opens, closes) VALUES ($1, $2, $3::time, $4::time)',
+      [libraryId, weekday, interval.opens, interval.closes],
+    );
+  }
+}
+
+/** Kinds of events: the institutional ones and the events calendar. */
+export type EventKind = 'institucional' | 'eventum';
+
+/** Events of a kind that have not ended by `from` and start before `to` (when given), in start order. */
+export async function listEvents(
+  db: Queryable,
+  options: { kind: EventKind; language: ServerLanguage; from: Date; to?: Date; limit?: number },
+) {
+  return (
+    await db.query<{
+      id: number;
+      title: string;
+      description: string | null;
+      starts_at: Date;
+      ends_at: Date | null;
+      location: string | null;
+      link: string | null;
+    }>(
+      `SELECT id, ${localised('title', '$2')} AS title, ${localised('description', '$2')} AS description,
+              starts_at, ends_at, location, link
+         FROM institution_event
+        WHERE kind = $1 AND COALESCE(ends_at, starts_at) >= $3::timestamptz
+          AND ($4::timestamptz IS NULL OR starts_at < $4::timestamptz)
+        ORDER BY starts_at, id
+        LIMIT $5`,
+      [options.kind, options.language, options.from, options.to ?? null, options.limit ?? 200],
+    )
+  ).rows;
+}
+
+/** Adds an event (pt texts); returns its id. */
+export async function addEvent(
+  db: Queryable,
+  event: {
+    kind: EventKind;
+    title: string;
+    description?: string | null;
+    startsAt: Date;
+    endsAt?: Date | null;
+    location?: string | null;
+    link?: string | null;
+  },
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO institution_event (kind, title_pt, description_pt, starts_at, ends_at, location, link)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      event.kind,
+      event.title,
+      event.description ?? null,
+      event.startsAt,
+      event.endsAt ?? null,
+      event.location ?? null,
+      event.link ?? null,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+/** Writes an event's title and description in a language; false when there is no such event. */
+export async function writeEventText(
+  db: Queryable,
+  id: number,
+  language: ContentLanguage,
+  text: { title: string; description?: string | null },
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE institution_event SET title_${language} = $2, description_${language} = $3 WHERE id = $1 RETURNING id`,
+    [id, text.title, text.description ?? null],
+  );
+  return rows.length > 0;
+}
+
+/** Removes an event; false when there was none. */
+export async function deleteEvent(db: Queryable, id: number): Promise<boolean> {
+  return (await db.query('DELETE FROM institution_event WHERE id = $1 RETURNING id', [id])).rows.length > 0;
+}
+
+/** The patron a user token's subject names (the patron id as text), when that patron exists. */
+export async function findPatronId(db: Queryable, subject: string): Promise<number | null> {
+  if (!/^[0-9]{1,9}$/.test(subject)) return null;
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM patron WHERE id = $1', [Number(subject)]);
+  return rows[0]?.id ?? null;
+}
+
+/** Locks a patron's row so two sends of the same patron are counted one after the other. */
+export async function lockPatron(tx: Queryable, patronId: number): Promise<void> {
+  await tx.query('SELECT id FROM patron WHERE id = $1 FOR UPDATE', [patronId]);
+}
+
+/** How many comments a patron sent since a moment. */
+export async function countCommentsSince(tx: Queryable, patronId: number, since: Date): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM library_comment WHERE patron_id = $1 AND created_at > $2',
+    [patronId, since],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Stores a general comment, pending approval. */
+export async function insertComment(
+  tx: Queryable,
+  comment: { patronId: number; libraryId: number; content: string; createdAt: Date },
+): Promise<{ id: number; created_at: Date }> {
+  const { rows } = await tx.query<{ id: number; created_at: Date }>(
+    `INSERT INTO library_comment (patron_id, library_id, content, created_at) VALUES ($1, $2, $3, $4)
+     RETURNING id::int AS id, created_at`,
+    [comment.patronId, comment.libraryId, comment.content, comment.createdAt],
+  );
+  return rows[0]!;
+}
+
+/** Stores a purchase suggestion as a pre-suggestion. */
+export async function insertSuggestion(
+  db: Queryable,
+  suggestion: {
+    patronId: number;
+    campusId: number;
+    libraryId: number;
+    author: string | null;
+    title: string;
+    edition: string | null;
+    publisher: string;
+    isbnIssn: string | null;
+    isPeriodical: boolean;
+    otherInfo: string | null;
+    createdAt: Date;
+  },
+): Promise<{ id: number; created_at: Date }> {
+  const { rows } = await db.query<{ id: number; created_at: Date }>(
+    `INSERT INTO purchase_suggestion
+       (patron_id, campus_id, library_id, author, title, edition, publisher, isbn_issn, is_periodical, other_info, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     RETURNING id::int AS id, created_at`,
+    [
+      suggestion.patronId,
+      suggestion.campusId,
+      suggestion.libraryId,
+      suggestion.author,
+      suggestion.title,
+      suggestion.edition,
+      suggestion.publisher,
+      suggestion.isbnIssn,
+      suggestion.isPeriodical,
+      suggestion.otherInfo,
+      suggestion.createdAt,
+    ],
+  );
+  return rows[0]!;
+}

@@ -1,9 +1,19 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_PATHS,
+  ApiErrorSchema,
   CampusSchema,
+  CommentReceiptSchema,
+  CommentRequestSchema,
+  EventsCalendarQuerySchema,
+  FaqSchema,
+  InstitutionEventsSchema,
+  InstitutionPageSchema,
+  OpeningHoursSchema,
+  SuggestionReceiptSchema,
+  SuggestionRequestSchema,
   DefaultImageSchema,
   FunctionalitiesSchema,
   InstitutionSchema,
@@ -12,8 +22,22 @@ import {
   SelfServiceSchema,
 } from '@estante/contract';
 import type { Db } from '../../lib/db/index.ts';
-import { listActivities, listCampuses, listLibraries, readSettings } from './repository.ts';
-import { presentInstitution, presentSelfService } from './presenters.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
+import { ERRORS } from '../../lib/errors.ts';
+import {
+  campusExists,
+  findPatronId,
+  listActivities,
+  listCampuses,
+  listEvents,
+  listFaq,
+  listLibraries,
+  listOpeningHours,
+  readPage,
+  readSettings,
+} from './repository.ts';
+import { presentEvent, presentInstitution, presentOpeningHours, presentSelfService } from './presenters.ts';
+import { defaultCalendarWindow, sendComment, sendSuggestion } from './service.ts';
 import { SEARCH_TAB_DATA } from './search-tabs.ts';
 
 const DEFAULT_COVER_PATH = '/consulta/imagem-padrao/capa.svg';
@@ -23,9 +47,16 @@ const DEFAULT_COVER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="120" h
 /** Public configuration (SPEC §7 Parameters) and the library lookups. */
 export async function institutionRoutes(
   app: FastifyInstance,
-  options: { db: Db; guard: preHandlerAsyncHookHandler },
+  options: {
+    db: Db;
+    guard: preHandlerAsyncHookHandler;
+    clock?: Clock;
+    /** Guard of "private headers" calls (a signed-in patron); the public-or-private guard when absent. */
+    userGuard?: preHandlerAsyncHookHandler;
+  },
 ): Promise<void> {
   const { db, guard } = options;
+  const clock = options.clock ?? systemClock;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     API_PATHS.institution,
@@ -81,5 +112,149 @@ export async function institutionRoutes(
         desc_biblioteca: l.name,
         cod_campus: l.campus_id,
       })),
+  );
+
+  registerPageRoutes(app, { db, guard, clock });
+  registerFeedbackRoutes(app, { db, guard: options.userGuard ?? guard, clock });
+}
+
+/** The institution pages, opening hours and events (SPEC §7 Parameters), in the caller's language. */
+function registerPageRoutes(
+  app: FastifyInstance,
+  { db, guard, clock }: { db: Db; guard: preHandlerAsyncHookHandler; clock: Clock },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const pages = [
+    [API_PATHS.homeSection1, 'secao_1'],
+    [API_PATHS.homeSection2, 'secao_2'],
+    [API_PATHS.generalInformation, 'informacoes_gerais'],
+  ] as const;
+  for (const [path, key] of pages) {
+    r.get(
+      path,
+      { preHandler: guard, schema: { tags: ['parameters'], response: { 200: InstitutionPageSchema } } },
+      async (request) => {
+        const page = await readPage(db, key, request.language);
+        return { titulo: page?.title ?? null, conteudo: page?.body ?? null };
+      },
+    );
+  }
+  r.get(
+    API_PATHS.faq,
+    { preHandler: guard, schema: { tags: ['parameters'], response: { 200: FaqSchema } } },
+    async (request) =>
+      (await listFaq(db, request.language)).map((e) => ({
+        codigo: e.id,
+        pergunta: e.question,
+        resposta: e.answer,
+      })),
+  );
+  r.get(
+    API_PATHS.openingHours,
+    { preHandler: guard, schema: { tags: ['parameters'], response: { 200: OpeningHoursSchema } } },
+    async () => presentOpeningHours(await listOpeningHours(db)),
+  );
+  r.get(
+    API_PATHS.campusOpeningHours(':campus'),
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['parameters'],
+        params: z.object({ campus: z.coerce.number().int().positive() }),
+        response: { 200: OpeningHoursSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!(await campusExists(db, request.params.campus))) throw ERRORS.notFound();
+      return presentOpeningHours(await listOpeningHours(db, request.params.campus));
+    },
+  );
+  r.get(
+    API_PATHS.institutionalEvents,
+    { preHandler: guard, schema: { tags: ['parameters'], response: { 200: InstitutionEventsSchema } } },
+    async (request) =>
+      (await listEvents(db, { kind: 'institucional', language: request.language, from: clock.now() })).map(
+        presentEvent,
+      ),
+  );
+  r.get(
+    API_PATHS.eventsCalendar,
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['parameters'],
+        querystring: EventsCalendarQuerySchema,
+        response: { 200: InstitutionEventsSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const window = defaultCalendarWindow(clock.now());
+      const from = request.query.dataIni ? new Date(`${request.query.dataIni}T00:00:00Z`) : window.from;
+      // dataFim is inclusive: the calendar runs to the end of that day.
+      const to = request.query.dataFim
+        ? new Date(new Date(`${request.query.dataFim}T00:00:00Z`).getTime() + 86_400_000)
+        : window.to;
+      if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from >= to) {
+        throw ERRORS.badRequest('dataIni/dataFim');
+      }
+      return (await listEvents(db, { kind: 'eventum', language: request.language, from, to })).map(
+        presentEvent,
+      );
+    },
+  );
+}
+
+/** The patron a user token names; visitors with the public token are refused (SPEC §5: sending requires login). */
+async function signedInPatron(db: Db, request: FastifyRequest): Promise<number> {
+  if (request.identity?.kind !== 'user') throw ERRORS.unauthorized();
+  const patronId = await findPatronId(db, request.identity.subject);
+  if (patronId === null) throw ERRORS.unauthorized();
+  return patronId;
+}
+
+/** The general comment and the purchase suggestion (SPEC §7 /unidade-informacao/…), for signed-in patrons. */
+function registerFeedbackRoutes(
+  app: FastifyInstance,
+  { db, guard, clock }: { db: Db; guard: preHandlerAsyncHookHandler; clock: Clock },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 422: ApiErrorSchema };
+  r.post(
+    API_PATHS.libraryComment,
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['libraries'],
+        summary: 'Send a general comment to a library (shown after approval)',
+        body: CommentRequestSchema,
+        response: { 201: CommentReceiptSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const patronId = await signedInPatron(db, request);
+      const receipt = await sendComment(db, clock, {
+        patronId,
+        libraryId: request.body.b,
+        content: request.body.content,
+      });
+      return reply.status(201).send(receipt);
+    },
+  );
+  r.post(
+    API_PATHS.purchaseSuggestion,
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['libraries'],
+        summary: 'Send a purchase suggestion',
+        body: SuggestionRequestSchema,
+        response: { 201: SuggestionReceiptSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const patronId = await signedInPatron(db, request);
+      const receipt = await sendSuggestion(db, clock, { patronId, request: request.body });
+      return reply.status(201).send(receipt);
+    },
   );
 }

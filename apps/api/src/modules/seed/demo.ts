@@ -3,6 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { mapTitle, type MarcField, type MarcRecord } from '@estante/marc';
 import type { Db, Queryable } from '../../lib/db/index.ts';
 import { saveTitle } from '../catalogue/index.ts';
+import { seedInstitutionContent } from '../institution/index.ts';
 
 /** One work of the demo library (demo/works.json; see demo/README.md). */
 export interface DemoWork {
@@ -291,6 +292,7 @@ export async function seedDemo(
          ('nome', '"Universidade Estante — Bibliotecas (demonstração)"'), ('sigla', '"UE"')
        ON CONFLICT (key) DO NOTHING`,
     );
+    await seedInstitutionContent(tx, libraries);
   });
   return { titles: works.length };
 }

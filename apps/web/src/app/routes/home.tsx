@@ -10,6 +10,8 @@ import { SearchResults } from '../../features/search/components/search-results';
 import { SearchTabsNav } from '../../features/search/components/search-tabs-nav';
 import { useSearchState } from '../../features/search/hooks/use-search-state';
 import { DocumentTitle } from '../../components/ui/document-title';
+import { HomeSections } from '../../features/institution/components/home-sections';
+import { SearchTour } from '../../features/institution/components/search-tour';
 import { NotAvailableRoute, NotFoundRoute } from './not-found';
 
 function storedGuide(): string | null {
@@ -58,8 +60,13 @@ export function HomeRoute() {
       <Text>{t('search.intro')}</Text>
       {enabledTabs.length > 1 && <SearchTabsNav tabs={enabledTabs} current={current.key} />}
       <SearchForm value={state} onSearch={(value) => setState({ ...state, ...value, page: 1 })} />
-      {state.term && (
+      {state.term ? (
         <SearchResults state={state} tab={current.key} orderings={orderings.data} onChange={setState} />
+      ) : (
+        <>
+          <SearchTour />
+          <HomeSections />
+        </>
       )}
     </Stack>
   );

@@ -5,13 +5,16 @@ import { Header } from '../../features/chrome/components/header';
 import { Footer } from '../../features/chrome/components/footer';
 import { MAIN_CONTENT_ID, SkipLink } from '../../features/chrome/components/skip-link';
 import { useIsAuthenticated } from '../../features/identity/hooks/use-is-authenticated';
+import { LoginModalProvider } from '../../features/identity/components/login-modal';
+import { useSignInSettings } from './login';
 import { StatusMessage, NotFoundMessage } from '../../components/errors/not-found-message';
 import { DocumentTitle } from '../../components/ui/document-title';
 
 function Page({ children }: { children: React.ReactNode }) {
   const isSignedIn = useIsAuthenticated();
+  const signInSettings = useSignInSettings();
   return (
-    <>
+    <LoginModalProvider settings={signInSettings}>
       <SkipLink />
       <Header />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
@@ -20,7 +23,7 @@ function Page({ children }: { children: React.ReactNode }) {
         </Container>
       </Box>
       <Footer isSignedIn={isSignedIn} />
-    </>
+    </LoginModalProvider>
   );
 }
 

@@ -10,7 +10,7 @@ interface FeedbackModalProps {
   onClose: () => void;
   /** Whether a patron is signed in; only then is `form` shown. */
   isSignedIn: boolean;
-  /** The comment or suggestion form, for a signed-in patron (built with sign-in). */
+  /** The comment or suggestion form, shown to a signed-in patron. */
   form?: React.ReactNode;
 }
 

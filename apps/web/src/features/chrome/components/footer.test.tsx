@@ -1,9 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ActivityPermission, Institution } from '@estante/contract';
 import { buildInstitution } from '../../../testing/factories';
-import { createConfiguredQueryClient, renderWithProviders } from '../../../testing/render';
+import {
+  createConfiguredQueryClient,
+  fetchWith,
+  jsonResponse,
+  renderWithProviders,
+} from '../../../testing/render';
 import { getFunctionalitiesQueryOptions } from '../api/get-functionalities';
 import { getInstitutionQueryOptions } from '../api/get-institution';
 import { Footer } from './footer';
@@ -24,11 +29,21 @@ function renderFooter({
   activities = ALL_ACTIVITIES,
   institution = {},
   route = '/',
-}: { activities?: ActivityPermission[]; institution?: Partial<Institution>; route?: string } = {}) {
+  isSignedIn = false,
+}: {
+  activities?: ActivityPermission[];
+  institution?: Partial<Institution>;
+  route?: string;
+  isSignedIn?: boolean;
+} = {}) {
   const client = createConfiguredQueryClient();
   client.setQueryData(getFunctionalitiesQueryOptions().queryKey, activities);
   client.setQueryData(getInstitutionQueryOptions().queryKey, buildInstitution(institution));
-  return renderWithProviders(<Footer year={2031} />, { queryClient: client, route, path: '*' });
+  return renderWithProviders(<Footer year={2031} isSignedIn={isSignedIn} />, {
+    queryClient: client,
+    route,
+    path: '*',
+  });
 }
 
 afterEach(() => {
@@ -125,5 +140,34 @@ describe('footer (SPEC "Page chrome")', () => {
     // Give an image error handler a chance to run, had it survived.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(window.__supportPwned).toBeUndefined();
+  });
+
+  it('links to the institution pages: general information, opening hours, FAQ, events and calendar', () => {
+    renderFooter({ activities: [] });
+    const nav = screen.getByRole('navigation', { name: 'A biblioteca' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Informações gerais', '/instituicao/informacoes-gerais'],
+      ['Horários de atendimento', '/instituicao/horarios'],
+      ['Perguntas frequentes', '/instituicao/perguntas-frequentes'],
+      ['Eventos', '/instituicao/eventos'],
+      ['Calendário de eventos', '/instituicao/calendario'],
+    ]);
+  });
+
+  it('gives a signed-in patron the comment and suggestion forms instead of the login prompt', async () => {
+    vi.stubGlobal('fetch', vi.fn(fetchWith(() => jsonResponse([]))));
+    renderFooter({ isSignedIn: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar comentário' }));
+    const comments = await screen.findByRole('dialog', { name: 'Comentários' });
+    expect(within(comments).getByRole('textbox', { name: /Comentário/ })).toBeTruthy();
+    expect(within(comments).queryByRole('link', { name: 'Entrar' })).toBeNull();
+    await userEvent.click(within(comments).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Sugerir aquisição' }));
+    const suggestion = await screen.findByRole('dialog', { name: 'Sugestão de aquisição' });
+    expect(within(suggestion).getByRole('textbox', { name: /^Título/ })).toBeTruthy();
   });
 });

@@ -1,11 +1,15 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Anchor, Box, Container, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { ACTIVITY, type ActivityPermission } from '@estante/contract';
 import { useInstitution } from '../api/get-institution';
 import { useFunctionalities } from '../api/get-functionalities';
-import { isWebAddress } from '../utils/sanitize-html';
+import { isWebAddress } from '../../../lib/sanitize-html';
+import { paths } from '../../../config/paths';
+import { CommentForm } from './comment-form';
 import { FeedbackModal } from './feedback-modal';
+import { SuggestionForm } from './suggestion-form';
 import { ProductLogo } from './product-logo';
 import { SupportModal } from './support-modal';
 import classes from './chrome.module.css';
@@ -81,10 +85,30 @@ export function Footer({ year = new Date().getFullYear(), isSignedIn = false }: 
     ),
   ].filter(Boolean);
 
+  // Institution pages (decision 0013): each says so itself when the library has not written it yet.
+  const institutionLinks = [
+    { href: paths.generalInformation.getHref(), label: t('chrome.footer.generalInformation') },
+    { href: paths.openingHours.getHref(), label: t('chrome.footer.openingHours') },
+    { href: paths.faq.getHref(), label: t('chrome.footer.faq') },
+    { href: paths.events.getHref(), label: t('chrome.footer.events') },
+    { href: paths.eventsCalendar.getHref(), label: t('chrome.footer.calendar') },
+  ];
+
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="lg" py="md">
         <Stack gap="sm">
+          <nav aria-label={t('chrome.footer.institutionLabel')}>
+            <ul className={classes.footerLinks}>
+              {institutionLinks.map((link) => (
+                <li key={link.href}>
+                  <Anchor component={Link} to={link.href} className={classes.footerLink}>
+                    {link.label}
+                  </Anchor>
+                </li>
+              ))}
+            </ul>
+          </nav>
           {links.length > 0 && (
             <nav aria-label={t('chrome.footer.label')}>
               <ul className={classes.footerLinks}>{links}</ul>
@@ -105,6 +129,7 @@ export function Footer({ year = new Date().getFullYear(), isSignedIn = false }: 
           opened={openModal === 'comments'}
           onClose={close}
           isSignedIn={isSignedIn}
+          form={<CommentForm onClose={close} />}
         />
       )}
       {suggestion && (
@@ -113,6 +138,7 @@ export function Footer({ year = new Date().getFullYear(), isSignedIn = false }: 
           opened={openModal === 'suggestion'}
           onClose={close}
           isSignedIn={isSignedIn}
+          form={<SuggestionForm onClose={close} />}
         />
       )}
       {supportMessage && (

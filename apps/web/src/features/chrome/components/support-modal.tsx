@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Modal, Typography } from '@mantine/core';
-import { sanitizeHtml } from '../utils/sanitize-html';
+import { sanitizeHtml } from '../../../lib/sanitize-html';
 
 interface SupportModalProps {
   title: string;

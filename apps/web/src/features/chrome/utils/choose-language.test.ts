@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '../../../config/env';
 import { chooseLanguage } from './choose-language';
 
 describe('choosing a language', () => {
-  it('clears the saved search tabs and guide, stores the choice and reloads with ?lang', () => {
+  it('clears the saved search tabs and guide, turns the search guides off, stores the choice and reloads with ?lang', () => {
     sessionStorage.setItem(STORAGE_KEYS.searchTabs, '[]');
     sessionStorage.setItem(STORAGE_KEYS.searchGuide, 'geral');
     const reload = vi.fn();
@@ -16,6 +16,7 @@ describe('choosing a language', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.searchTabs)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.searchGuide)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
+    expect(localStorage.getItem(STORAGE_KEYS.searchTour)).toBe('off');
     expect(reload).toHaveBeenCalledWith('http://biblioteca.example/acervo/12/marc?x=1&lang=en');
   });
 });

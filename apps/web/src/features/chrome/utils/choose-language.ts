@@ -24,6 +24,8 @@ export function chooseLanguage(language: string, deps: LanguageChoiceDeps = brow
   deps.session.removeItem(STORAGE_KEYS.searchTabs);
   deps.session.removeItem(STORAGE_KEYS.searchGuide);
   deps.local.removeItem(STORAGE_KEYS.searchGuide);
+  // The guided tour of the search page (the search guides) stays off after a language is chosen.
+  deps.local.setItem(STORAGE_KEYS.searchTour, 'off');
   deps.local.setItem(STORAGE_KEYS.language, language);
   const target = new URL(deps.location.href);
   target.searchParams.set(LANGUAGE_PARAM, language);

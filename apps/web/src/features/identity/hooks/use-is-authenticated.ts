@@ -1,6 +1,6 @@
-import { hasUserSession } from '../utils/session';
+import { useSession } from './use-session';
 
-/** True when a patron is signed in. Sign-in is not built yet, so nothing writes a user and this is false. */
+/** True when a patron is signed in (SPEC §6: protected routes need a session or persistent user). */
 export function useIsAuthenticated(): boolean {
-  return hasUserSession();
+  return useSession() !== null;
 }

@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 
 /**
- * Institution-provided HTML (the support message) made safe to insert: DOMPurify drops scripts, event
+ * Institution-provided HTML (support message, pages, FAQ answers, events) made safe to insert: DOMPurify drops scripts, event
  * handler attributes and `javascript:` URLs; links that open a new tab get `rel="noopener noreferrer"`.
  */
 export function sanitizeHtml(html: string): string {

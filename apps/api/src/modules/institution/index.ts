@@ -1,0 +1,3 @@
+export { institutionRoutes } from './routes.ts';
+export { seedInstitutionContent } from './demo-content.ts';
+export { runInstitutionCommand, INSTITUTION_USAGE } from './cli.ts';

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/render';
+import { buildUserSession } from '../../../testing/identity';
+import { clearSession, saveSession } from '../utils/session';
+import { HeaderControl } from './header-control';
+
+const signIn = () =>
+  saveSession({
+    ...buildUserSession({ nome_pessoa: 'Ana Beatriz Souza' }),
+    credentials: { token: 't', refresh: 'r', expiresAt: Date.now() + 600_000 },
+    persistent: false,
+  });
+
+afterEach(async () => {
+  await clearSession();
+});
+
+describe('HeaderControl (SPEC §2 header control)', () => {
+  it('offers a visitor the login, carrying the current page as the redirect', () => {
+    renderWithProviders(<HeaderControl />, { route: '/acervo/12?x=1', path: '/acervo/:id' });
+    expect(screen.getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Facervo%2F12%3Fx%3D1',
+    );
+  });
+
+  it('greets a signed-in patron by first name, with the personal area and logout', async () => {
+    await signIn();
+    renderWithProviders(<HeaderControl />);
+    expect(screen.getByText('Olá, Ana')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Meu Pergamum' }).getAttribute('href')).toBe('/meupergamum');
+    expect(screen.getByRole('link', { name: 'Sair' }).getAttribute('href')).toBe('/sair');
+    expect(screen.queryByRole('link', { name: 'Entrar' })).toBeNull();
+  });
+
+  it('switches back to the login button when the session ends', async () => {
+    await signIn();
+    renderWithProviders(<HeaderControl />);
+    expect(screen.getByText('Olá, Ana')).toBeTruthy();
+    await act(() => clearSession());
+    expect(screen.getByRole('link', { name: 'Entrar' })).toBeTruthy();
+  });
+});

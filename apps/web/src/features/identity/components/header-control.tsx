@@ -1,0 +1,42 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Group, Text } from '@mantine/core';
+import { paths } from '../../../config/paths';
+import { useSession } from '../hooks/use-session';
+import { firstName } from '../utils/first-name';
+
+/**
+ * SPEC §2 "Header control": for a signed-in patron, a greeting with the first name, the personal-area
+ * button and logout; for a visitor, the login button carrying the current page as the redirect.
+ */
+export function HeaderControl() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+
+  if (session) {
+    return (
+      <Group gap="xs" align="center" wrap="wrap">
+        <Text size="sm" component="span">
+          {t('identity.header.greeting', { name: firstName(session.user.nome_pessoa) })}
+        </Text>
+        <Button component={Link} to={paths.personalArea.getHref()} size="sm" variant="filled">
+          {t('identity.header.personalArea')}
+        </Button>
+        <Button component={Link} to={paths.logout.getHref()} size="sm" variant="outline">
+          {t('identity.header.logout')}
+        </Button>
+      </Group>
+    );
+  }
+  // On the login page itself the button keeps the return path it already has.
+  const loginHref =
+    location.pathname === paths.login.path
+      ? location.pathname + location.search
+      : paths.login.getHref(location.pathname + location.search);
+  return (
+    <Button component={Link} to={loginHref} variant="filled" size="sm">
+      {t('identity.header.login')}
+    </Button>
+  );
+}

@@ -1,0 +1,355 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  DEFAULT_LOGIN_CATEGORY,
+  LOGIN_CATEGORY_CODES,
+  LOGIN_ERROR_CODE,
+  type LinkedLogin,
+  type PersonChoice,
+} from '@estante/contract';
+import { ApiError } from '../../../lib/api-client';
+import { signIn } from '../api/sign-in';
+import { getDuplicates } from '../api/get-duplicates';
+import { getLinkedLogins } from '../api/linked-logins';
+import type { Session } from '../utils/session';
+import { loginErrorMessage } from '../utils/login-errors';
+import { LOGIN_CATEGORY_LABEL_KEYS } from '../utils/login-categories';
+import { PasswordRecovery } from './password-recovery';
+import { LinkedLoginChoice } from './linked-login-choice';
+import { startSingleSignOn } from '../api/single-sign-on';
+import { browserWindow } from '../utils/leave-page';
+import { paths } from '../../../config/paths';
+
+/** Where to go after signing in (SPEC §2 destination choice). */
+export type SignInDestination = 'personalArea' | 'catalogue';
+
+/** What the institution's settings say about its sign-in screen (the app builds it from the configuration). */
+export interface SignInSettings {
+  /** The institution's login denomination (SPEC §3 denominacao_login); null uses the default label. */
+  loginLabel: string | null;
+  /** The institution's message for the sign-in screen (SPEC §3 msg_login). */
+  loginMessage: string | null;
+  /** Whether the institution asks for a category with the login (SPEC §2). */
+  asksCategory: boolean;
+  /** Whether the personal area is offered (activity 8), and with it the destination choice. */
+  offersPersonalArea: boolean;
+  /** Whether the institution signs in through single sign-on (SPEC §3 usaOIDC). */
+  usesSingleSignOn: boolean;
+  /** Whether forgot password is offered (SPEC §6: authentication mode 2 and crypt mode 4). */
+  offersRecovery: boolean;
+  /** Destination chosen at first (SPEC §3 destino_padrao_login_catalogo). */
+  defaultDestination: SignInDestination;
+}
+
+interface SignInFormProps {
+  settings: SignInSettings;
+  /** Show the destination choice (when the personal area is offered); off when a return path is set. */
+  showDestination?: boolean;
+  /** Called once the patron is signed in, with the chosen destination. */
+  onSignedIn: (result: { session: Session; destination: SignInDestination }) => void;
+  /** Put the focus on the username when the form appears (full page, modal). */
+  autoFocus?: boolean;
+  /** Where single sign-on comes back to (it leaves the page); by default the chosen destination. */
+  returnTo?: string | null;
+}
+
+type FieldErrors = { username?: string; password?: string; person?: string };
+
+function isChoiceRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === LOGIN_ERROR_CODE.LOGIN_CHOICE_REQUIRED;
+}
+
+/**
+ * The sign-in form (SPEC §2 sign-in screen), used full page, embedded and in the modal: username
+ * labelled as the institution calls it, password with show/hide, category when asked, destination,
+ * person choice when the username names several people, the linked-login choice after sign-in,
+ * keep-me-logged-in, institutional single sign-on and forgot password. On failure the SPEC §8
+ * message shows, the password is cleared and the username kept (SPEC §4).
+ */
+export function SignInForm({
+  settings,
+  showDestination = false,
+  onSignedIn,
+  autoFocus,
+  returnTo = null,
+}: SignInFormProps) {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [category, setCategory] = useState<string>(DEFAULT_LOGIN_CATEGORY);
+  const [destination, setDestination] = useState<SignInDestination>(settings.defaultDestination);
+  const [rememberMe, setRememberMe] = useState(false);
+  const [isAuthenticating, setIsAuthenticating] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [isRecovering, setIsRecovering] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [isLeaving, setIsLeaving] = useState(false);
+  const [linked, setLinked] = useState<{
+    session: Session;
+    logins: LinkedLogin[];
+    destination: SignInDestination;
+  } | null>(null);
+  // SPEC §2: the people a username names when it names several; one must be chosen.
+  const [people, setPeople] = useState<PersonChoice[] | null>(null);
+  const [person, setPerson] = useState('');
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const messageId = useId();
+  const asksDestination = showDestination && settings.offersPersonalArea;
+  const loginLabel = settings.loginLabel?.trim() || t('identity.login.username');
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isAuthenticating) return;
+    // SPEC §5: username required (asking for the account data), password required, and the
+    // person chosen when duplicates exist.
+    const errors: FieldErrors = {
+      username: username.trim() ? undefined : t('identity.login.required.username'),
+      password: password ? undefined : t('identity.login.required.password'),
+      person: people && !person ? t('identity.login.required.person') : undefined,
+    };
+    setFieldErrors(errors);
+    if (errors.username || errors.password || errors.person) {
+      if (errors.username) usernameRef.current?.focus();
+      else if (errors.password) passwordRef.current?.focus();
+      return;
+    }
+    setFailure(null);
+    setIsAuthenticating(true);
+    try {
+      const session = await signIn({
+        username,
+        password,
+        category: settings.asksCategory ? category : undefined,
+        person: people && person ? Number(person) : undefined,
+        rememberMe,
+      });
+      const chosenDestination = asksDestination ? destination : 'catalogue';
+      // SPEC §4: with several linked logins, the patron chooses one before going on.
+      const logins = await getLinkedLogins().catch(() => []);
+      if (logins.length > 1) {
+        setLinked({ session, logins, destination: chosenDestination });
+        return;
+      }
+      onSignedIn({ session, destination: chosenDestination });
+    } catch (error) {
+      // SPEC §4: the form returns with the password cleared; the username stays as typed.
+      setPassword('');
+      setFailure(loginErrorMessage(error, t));
+      if (!people && isChoiceRequired(error)) await offerPeople();
+      setIsAuthenticating(false);
+      passwordRef.current?.focus();
+    }
+  };
+
+  // SPEC §2/§4: continue to institutional single sign-on; a username without "@" is a local login,
+  // which switches to the password login instead.
+  const continueWithSingleSignOn = async () => {
+    if (username.trim() && !username.includes('@')) {
+      setFailure(null);
+      setNotice(t('identity.sso.passwordHint'));
+      passwordRef.current?.focus();
+      return;
+    }
+    setFailure(null);
+    setIsLeaving(true);
+    try {
+      const link = await startSingleSignOn({
+        login: username,
+        returnTo:
+          returnTo ??
+          (asksDestination && destination === 'personalArea'
+            ? paths.personalArea.getHref()
+            : paths.home.getHref()),
+        rememberMe,
+      });
+      browserWindow.leaveTo(link);
+    } catch (error) {
+      setFailure(loginErrorMessage(error, t));
+      setIsLeaving(false);
+    }
+  };
+
+  const offerPeople = async () => {
+    try {
+      const duplicates = await getDuplicates(username);
+      if (duplicates.result && duplicates.pessoas.length > 0) {
+        setPeople(duplicates.pessoas);
+        setPerson('');
+      }
+    } catch {
+      // The server's message already asks for a choice; without the list the patron can use another login.
+    }
+  };
+
+  if (linked) {
+    return (
+      <LinkedLoginChoice
+        session={linked.session}
+        logins={linked.logins}
+        onChosen={(session) => onSignedIn({ session, destination: linked.destination })}
+      />
+    );
+  }
+
+  if (isRecovering) {
+    return (
+      <PasswordRecovery
+        loginLabel={loginLabel}
+        initialLogin={username}
+        onCancel={() => setIsRecovering(false)}
+        onDone={(login) => {
+          setIsRecovering(false);
+          setUsername(login);
+          setPassword('');
+          setFailure(null);
+          setNotice(t('identity.recovery.done'));
+        }}
+      />
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-describedby={settings.loginMessage ? messageId : undefined}
+    >
+      <Stack gap="md">
+        {settings.loginMessage && (
+          <Text id={messageId} size="sm">
+            {settings.loginMessage}
+          </Text>
+        )}
+        {notice && !failure && (
+          <Alert role="status" color="teal" variant="light">
+            {notice}
+          </Alert>
+        )}
+        {failure && (
+          <Alert role="alert" color="red" variant="light" title={t('identity.login.error.title')}>
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          ref={usernameRef}
+          label={loginLabel}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(event) => {
+            setUsername(event.currentTarget.value);
+            // Another username may name other people, or only one.
+            setPeople(null);
+          }}
+          error={fieldErrors.username}
+          required
+          data-autofocus={autoFocus || undefined}
+          autoFocus={autoFocus}
+        />
+        <PasswordInput
+          ref={passwordRef}
+          label={t('identity.login.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={fieldErrors.password}
+          required
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': t('identity.login.showPassword') }}
+        />
+        {people && (
+          <Radio.Group
+            label={t('identity.login.person.label')}
+            description={t('identity.login.person.description')}
+            name="person"
+            value={person}
+            onChange={setPerson}
+            error={fieldErrors.person}
+            required
+          >
+            <Stack gap="xs" mt={4}>
+              {people.map((choice) => (
+                <Radio key={choice.codigo} value={String(choice.codigo)} label={choice.nome} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
+        {settings.asksCategory && (
+          <NativeSelect
+            label={t('identity.login.category')}
+            name="category"
+            value={category}
+            onChange={(event) => setCategory(event.currentTarget.value)}
+            data={LOGIN_CATEGORY_CODES.map((code) => ({
+              value: code,
+              label: t(LOGIN_CATEGORY_LABEL_KEYS[code]),
+            }))}
+          />
+        )}
+        {asksDestination && (
+          <Radio.Group
+            label={t('identity.login.destination.label')}
+            name="destination"
+            value={destination}
+            onChange={(value) => setDestination(value === 'personalArea' ? 'personalArea' : 'catalogue')}
+          >
+            <Group gap="md" mt={4}>
+              <Radio value="personalArea" label={t('identity.login.destination.personalArea')} />
+              <Radio value="catalogue" label={t('identity.login.destination.catalogue')} />
+            </Group>
+          </Radio.Group>
+        )}
+        <Checkbox
+          label={t('identity.login.rememberMe')}
+          name="rememberMe"
+          checked={rememberMe}
+          onChange={(event) => setRememberMe(event.currentTarget.checked)}
+        />
+        <Group justify="space-between" align="center" gap="sm">
+          {settings.offersRecovery ? (
+            <Anchor component="button" type="button" size="sm" onClick={() => setIsRecovering(true)}>
+              {t('identity.login.forgotPassword')}
+            </Anchor>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" loading={isAuthenticating}>
+            {t('identity.login.submit')}
+          </Button>
+        </Group>
+        {settings.usesSingleSignOn && (
+          <Button
+            type="button"
+            variant="outline"
+            loading={isLeaving}
+            onClick={() => void continueWithSingleSignOn()}
+          >
+            {t('identity.sso.button')}
+          </Button>
+        )}
+        <VisuallyHidden role="status" aria-live="polite">
+          {isAuthenticating ? t('identity.login.authenticating') : ''}
+        </VisuallyHidden>
+      </Stack>
+    </form>
+  );
+}
