@@ -181,3 +181,47 @@ export async function startPostgres(bin) {
     },
   };
 }
+
+/** The OpenID client the browser-test catalogue is registered as at the test provider (not a secret). */
+export const E2E_OIDC_CLIENT = { id: 'estante-e2e', secret: 'estante-e2e-client-secret-for-tests-only' };
+
+/**
+ * Environment of the browser tests (`npm test` only, never `npm start`): the catalogue sends e-mail
+ * to an SMTP server on `smtpPort` and signs on through an OpenID provider on `oidcPort`; the specs
+ * that need them (apps/web/e2e/recovery.spec.ts, sso.spec.ts) start those servers themselves on the
+ * ports given to them as E2E_*. The catalogue discovers the provider lazily, on the first
+ * sign-on, and again after a failure, so it may start before the provider does.
+ */
+export function e2eEnvironment({ smtpPort, oidcPort }) {
+  const issuer = `http://127.0.0.1:${oidcPort}`;
+  return {
+    server: {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: E2E_OIDC_CLIENT.id,
+      OIDC_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
+    },
+    tests: {
+      E2E_SMTP_PORT: String(smtpPort),
+      E2E_OIDC_PORT: String(oidcPort),
+      E2E_OIDC_CLIENT_ID: E2E_OIDC_CLIENT.id,
+      E2E_OIDC_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
+    },
+  };
+}
+
+/** Institution settings of the browser-test catalogue, set before its first start: the SSO button shows. */
+export const E2E_SETTINGS = [['usaOIDC', 'true']];
+
+/** Sets the browser-test institution settings in a data directory (before the server opens it). */
+export async function applyE2eSettings(env) {
+  for (const [key, value] of E2E_SETTINGS) {
+    const code = await run(process.execPath, ['apps/api/bin/estante.mjs', 'settings', 'set', key, value], {
+      env: { TZ: 'UTC', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (code !== 0) return false;
+  }
+  return true;
+}

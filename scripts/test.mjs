@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import {
   ROOT,
   aptInstall,
+  applyE2eSettings,
   canApt,
   checkNode,
+  e2eEnvironment,
   ensureDependencies,
   findPostgresBin,
   freePort,
@@ -81,19 +83,28 @@ async function ensureYaz() {
   return false;
 }
 
-/** Starts the catalogue on a fresh embedded database (demo library) for the browser tests. */
+/**
+ * Starts the catalogue on a fresh embedded database (demo library) for the browser tests, with
+ * e-mail and single sign-on pointed at the ports the recovery and SSO specs serve (e2eEnvironment).
+ */
 async function startServer() {
   const port = await freePort();
+  const services = e2eEnvironment({ smtpPort: await freePort(), oidcPort: await freePort() });
   const dataDir = mkdtempSync(join(tmpdir(), 'estante-e2e-'));
+  const dbEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  if (!(await applyE2eSettings(dbEnv))) {
+    rmSync(dataDir, { recursive: true, force: true });
+    return null;
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...services.server,
+      ...dbEnv,
       TZ: 'UTC',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -112,6 +123,7 @@ async function startServer() {
   }
   return {
     url,
+    testEnv: services.tests,
     stop: () =>
       new Promise((resolve) => {
         if (!alive) return resolve(undefined);
@@ -122,12 +134,12 @@ async function startServer() {
   };
 }
 
-async function playwright(chrome, baseUrl) {
+async function playwright(chrome, baseUrl, testEnv) {
   const suite = 'browser (Playwright, Chromium)';
   step(suite);
   const output = join(reportDir, 'playwright.json');
   const code = await run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
-    env: { CHROME_PATH: chrome, E2E_BASE_URL: baseUrl, PW_JSON: output },
+    env: { ...testEnv, CHROME_PATH: chrome, E2E_BASE_URL: baseUrl, PW_JSON: output },
   });
   if (!existsSync(output)) return record(suite, 0, 1);
   const stats = JSON.parse(readFileSync(output, 'utf8')).stats ?? {};
@@ -180,7 +192,7 @@ if (await check('build web app', 'npm', ['run', 'build', '--silent'])) {
       record('browser (server did not start)', 0, 1);
     } else {
       try {
-        await playwright(chrome, server.url);
+        await playwright(chrome, server.url, server.testEnv);
       } finally {
         await server.stop();
       }

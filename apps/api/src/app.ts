@@ -8,15 +8,19 @@ import type { Db } from './lib/db/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
-import { publicOrPrivate, registerAuth } from './plugins/auth.ts';
+import { privateOnly, publicOrPrivate, registerAuth } from './plugins/auth.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createTokenService } from './modules/identity/tokens.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { recoveryRoutes } from './modules/identity/recovery-routes.ts';
 import { oidcRoutes, type OidcOptions } from './modules/identity/oidc-routes.ts';
+import { captchaRoutes } from './modules/identity/captcha-routes.ts';
+import { createCaptcha, type CaptchaOptions } from './modules/identity/captcha.ts';
+import { samlRoutes, type SamlOptions } from './modules/identity/saml-routes.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { SignInOptions } from './modules/identity/service.ts';
 import { institutionRoutes } from './modules/institution/routes.ts';
+import { isSessionActive } from './modules/identity/repository.ts';
 import { readSettings, writeSetting } from './modules/institution/repository.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { createPostgresSearchEngine, searchRoutes, type SearchEngine } from './modules/search/index.ts';
@@ -41,6 +45,10 @@ export interface AppOptions {
   mailer?: Mailer;
   /** OIDC single sign-on (SPEC §7 /oidc/*); without it the /oidc calls answer OIDC_UNAVAILABLE. */
   oidc?: OidcOptions;
+  /** SAML single sign-on (SPEC §7 /saml/*); without it the /saml calls answer SAML_UNAVAILABLE. */
+  saml?: SamlOptions;
+  /** Proof-of-work difficulty of the sign-in captcha (activity 1120); tests make it tiny. */
+  captcha?: CaptchaOptions;
 }
 
 /** The token secret from the options, else the one kept in the database (made on first start). */
@@ -74,22 +82,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerOpenApi(app);
 
+  const secret = await tokenSecret(options.db, options.tokenSecret);
   const tokens = createTokenService({
-    secret: await tokenSecret(options.db, options.tokenSecret),
+    secret,
     ttlSeconds: options.publicTokenTtlSeconds ?? 3600,
     userTtlSeconds: options.userTokenTtlSeconds ?? 900,
     clock,
   });
   const guard = publicOrPrivate(tokens);
+  // Patron-only calls (comment, suggestion): a user token whose session is still open.
+  const userGuard = privateOnly(tokens, {
+    isActive: (sessionId, patronId) => isSessionActive(options.db, sessionId, patronId),
+  });
   const engine = options.searchEngine ?? createPostgresSearchEngine(options.db);
   const db = options.db;
+  const captcha = createCaptcha({ db, clock, secret, captcha: options.captcha });
 
   await app.register(
     async (api) => {
-      await api.register(identityRoutes, { db, tokens, clock, signIn: options.signIn });
-      await api.register(recoveryRoutes, { db, tokens, clock, mailer: options.mailer });
+      await api.register(identityRoutes, { db, tokens, clock, signIn: options.signIn, captcha });
+      await api.register(captchaRoutes, { tokens, captcha });
+      await api.register(samlRoutes, { db, tokens, clock, saml: options.saml });
+      await api.register(recoveryRoutes, { db, tokens, clock, mailer: options.mailer, captcha });
       await api.register(oidcRoutes, { db, tokens, clock, oidc: options.oidc });
-      await api.register(institutionRoutes, { db, guard, clock });
+      await api.register(institutionRoutes, {
+        db,
+        guard,
+        userGuard,
+        clock,
+        sendsMail: Boolean(options.mailer),
+      });
       await api.register(searchRoutes, { db, engine, guard });
       await api.register(catalogueRoutes, { db, guard, clock });
     },

@@ -5,6 +5,7 @@ import { describeDb, openConfiguredDb } from './lib/runtime.ts';
 import { mailerFromConfig } from './lib/mail.ts';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './modules/seed/index.ts';
 import { referenceOf } from './modules/catalogue/index.ts';
+import { readCertificate } from './modules/identity/saml-service.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -40,6 +41,18 @@ async function main(): Promise<void> {
           },
         }
       : {}),
+    ...(config.SAML_ENTRY_POINT && config.SAML_IDP_CERT && config.SAML_ISSUER
+      ? {
+          saml: {
+            entryPoint: config.SAML_ENTRY_POINT,
+            idpCert: readCertificate(config.SAML_IDP_CERT),
+            issuer: config.SAML_ISSUER,
+            idpIssuer: config.SAML_IDP_ISSUER,
+            callbackUrl: config.SAML_CALLBACK_URL,
+            loginAttribute: config.SAML_LOGIN_ATTRIBUTE,
+          },
+        }
+      : {}),
   });
   const shutdown = async () => {
     await app.close();
@@ -53,9 +66,11 @@ async function main(): Promise<void> {
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   console.log(`\nEstante is running: http://${shown}:${config.PORT}/`);
   console.log(`API documentation:  http://${shown}:${config.PORT}/api/docs`);
-  console.log('Demo logins (patron sign-in arrives with the sign-in feature):');
+  console.log('Demo logins (login, password, category):');
   for (const login of DEMO_LOGINS)
-    console.log(`  ${login.login.padEnd(12)} ${login.password.padEnd(12)} ${login.category}`);
+    console.log(
+      `  ${login.login.padEnd(15)} ${login.password.padEnd(23)} ${login.category}${login.note ? `  (${login.note})` : ''}`,
+    );
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,8 @@ export * from './language.ts';
 export * from './activities.ts';
 export * from './auth.ts';
 export * from './recovery.ts';
+export * from './captcha.ts';
+export * from './saml.ts';
 export * from './institution.ts';
 export * from './search.ts';
 export * from './title.ts';

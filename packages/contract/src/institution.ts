@@ -18,6 +18,8 @@ export const InstitutionSchema = z.object({
   /** SPEC §6 server flags: password recovery is offered only with authentication mode 2 and crypt mode 4 (isPasswordRecoveryOffered). */
   modo_autenticacao: z.number().int().optional(),
   modo_criptografia: z.number().int().optional(),
+  /** Whether this server can send e-mail (SMTP configured): recovery codes travel by e-mail. */
+  envia_email: z.boolean().optional(),
 });
 export type Institution = z.infer<typeof InstitutionSchema>;
 

@@ -21,14 +21,19 @@ export const OIDC_RESPONSE_SCREEN = '/oauth-response';
 export const RECOVERY_AUTH_MODE = 2;
 export const RECOVERY_CRYPT_MODE = 4;
 
-/** Whether the institution data (GET /parametros/instituicao) offers password recovery. */
+/**
+ * Whether the institution data (GET /parametros/instituicao) offers password recovery: the SPEC §6
+ * flags, and a server that can send the code (a server that says it cannot send e-mail offers none).
+ */
 export function isPasswordRecoveryOffered(institution: {
   modo_autenticacao?: number | undefined;
   modo_criptografia?: number | undefined;
+  envia_email?: boolean | undefined;
 }): boolean {
   return (
     institution.modo_autenticacao === RECOVERY_AUTH_MODE &&
-    institution.modo_criptografia === RECOVERY_CRYPT_MODE
+    institution.modo_criptografia === RECOVERY_CRYPT_MODE &&
+    institution.envia_email !== false
   );
 }
 

@@ -104,7 +104,7 @@ async function main(argv: string[]): Promise<number> {
       case 'settings': {
         const [action, key, value] = rest;
         // Institution pages, FAQ, opening hours, events and the comment limit have their own commands.
-        if (action && action !== 'set') return runInstitutionCommand(db, rest);
+        if (action && action !== 'set') return await runInstitutionCommand(db, rest);
         if (action !== 'set' || !key || value === undefined) {
           console.error('usage: estante settings set KEY VALUE');
           return 2;

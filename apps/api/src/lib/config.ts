@@ -34,6 +34,15 @@ export const ConfigSchema = z.object({
   OIDC_REDIRECT_URI: z.string().url('must be a URL ending in /api/oidc/retorno').optional(),
   OIDC_SCOPE: z.string().min(1).default('openid email profile'),
   OIDC_LOGIN_CLAIM: z.string().min(1).default('email'),
+  /** SAML single sign-on (SPEC §7 /saml/*): the provider's SSO address and signing certificate, and our entity ID. */
+  SAML_ENTRY_POINT: z.string().url('must be the identity provider single sign-on URL').optional(),
+  /** PEM text, its base64 body, or the path of a PEM file. */
+  SAML_IDP_CERT: z.string().min(1).optional(),
+  SAML_ISSUER: z.string().min(1).optional(),
+  SAML_IDP_ISSUER: z.string().min(1).optional(),
+  SAML_CALLBACK_URL: z.string().url('must be a URL ending in /api/saml/retorno').optional(),
+  /** The assertion attribute naming the patron; unset means the NameID. */
+  SAML_LOGIN_ATTRIBUTE: z.string().min(1).optional(),
   TOKEN_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   PUBLIC_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   WEB_DIST: z.string().optional(),
@@ -75,6 +84,16 @@ function crossChecks(config: Config): { key: string; message: string }[] {
     issues.push({ key: 'OIDC_CLIENT_ID', message: 'is required when OIDC_ISSUER is set' });
   if (!config.OIDC_ISSUER && (config.OIDC_CLIENT_ID || config.OIDC_CLIENT_SECRET || config.OIDC_REDIRECT_URI))
     issues.push({ key: 'OIDC_ISSUER', message: 'is required when the other OIDC_ settings are set' });
+  const saml = [config.SAML_ENTRY_POINT, config.SAML_IDP_CERT, config.SAML_ISSUER];
+  if (saml.some(Boolean) && !saml.every(Boolean))
+    issues.push({
+      key: config.SAML_ENTRY_POINT
+        ? config.SAML_IDP_CERT
+          ? 'SAML_ISSUER'
+          : 'SAML_IDP_CERT'
+        : 'SAML_ENTRY_POINT',
+      message: 'SAML_ENTRY_POINT, SAML_IDP_CERT and SAML_ISSUER go together',
+    });
   if (!config.OIDC_SCOPE.split(/\s+/).includes('openid'))
     issues.push({ key: 'OIDC_SCOPE', message: 'must include openid' });
   return issues;

@@ -7,6 +7,7 @@ import { PersonalAreaRoute } from './routes/personal-area';
 import { LogoutRoute } from './routes/logout';
 import { LoginRoute } from './routes/login';
 import { OidcResponseRoute } from './routes/login-oidc-response';
+import { SamlResponseRoute } from './routes/login-saml-response';
 import {
   TitleCopiesTab,
   TitleDataTab,
@@ -52,7 +53,7 @@ export const routes: RouteObject[] = [
       { path: paths.logout.path, element: <LogoutRoute /> },
       { path: paths.externalRedirect.path, element: <NotAvailableRoute /> },
       { path: paths.oauthResponse.path, element: <OidcResponseRoute /> },
-      { path: paths.samlResponse.path, element: <NotAvailableRoute /> },
+      { path: paths.samlResponse.path, element: <SamlResponseRoute /> },
       { path: paths.grupoA.path, element: <NotAvailableRoute /> },
       { path: paths.pearson.path, element: <NotAvailableRoute /> },
       { path: paths.basket.path, element: <NotAvailableRoute /> },

@@ -1,4 +1,7 @@
-import { verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
+import type { Queryable } from '../../lib/db/index.ts';
+import { IDENTITY_ERRORS } from './errors.ts';
+import { findPasswordHistory } from './repository.ts';
 
 /** Password rules (SPEC §3), as the server hands them to the web and checks them itself. */
 export interface PasswordRules {
@@ -83,4 +86,29 @@ export async function breaksHistory(password: string, hashes: readonly string[])
     if (await verify(hash, password).catch(() => false)) return true;
   }
   return false;
+}
+
+/**
+ * A new password for a patron (change or recovery): trimmed (SPEC §5), checked against every
+ * rule and against the current and last N passwords; answers its hash, or refuses with the
+ * password-criteria error.
+ */
+export async function hashNewPassword(
+  db: Queryable,
+  patron: { id: number; name: string; login: string; password_hash: string },
+  password: string,
+  rules: PasswordRules,
+): Promise<string> {
+  const next = password.trim();
+  const history =
+    rules.last_pw > 0
+      ? [patron.password_hash, ...(await findPasswordHistory(db, patron.id, rules.last_pw - 1))]
+      : [];
+  if (
+    brokenPasswordRules(next, rules, { name: patron.name, login: patron.login }).length > 0 ||
+    (await breaksHistory(next, history))
+  ) {
+    throw IDENTITY_ERRORS.passwordCriteria();
+  }
+  return hash(next);
 }

@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { publicOrPrivate } from '../../plugins/auth.ts';
+import type { Captcha } from './captcha.ts';
 import { createRecoveryService } from './recovery-service.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -32,7 +33,14 @@ const params = z.object({ login: z.string().trim().min(1).max(200) });
 /** Password recovery (SPEC §7 /pessoas/{login}/recuperar-senha): asked before sign-in, so a public token suffices. */
 export async function recoveryRoutes(
   app: FastifyInstance,
-  options: { db: Db; tokens: TokenService; clock: Clock; mailer?: Mailer | undefined },
+  options: {
+    db: Db;
+    tokens: TokenService;
+    clock: Clock;
+    mailer?: Mailer | undefined;
+    /** The sign-in captcha (activity 1120) also guards sending codes. */
+    captcha?: Captcha | undefined;
+  },
 ): Promise<void> {
   const service = createRecoveryService(options);
   const anyToken = publicOrPrivate(options.tokens);
@@ -52,6 +60,8 @@ export async function recoveryRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      // SPEC §7: the start takes the captcha token; a code is e-mailed only past the captcha.
+      await options.captcha?.verifyIfRequired(request.query.recaptcha_token);
       return service.start(request.params.login, request.language, request.ip, (error) =>
         request.log.error({ err: error }, 'password recovery e-mail could not be sent'),
       );

@@ -16,7 +16,7 @@ import type { ServerLanguage } from '../../lib/messages.ts';
 import { readSettings } from '../institution/repository.ts';
 import { presentInstitution } from '../institution/presenters.ts';
 import { IDENTITY_ERRORS } from './errors.ts';
-import { breaksHistory, brokenPasswordRules, passwordRulesFrom } from './password-policy.ts';
+import { hashNewPassword, passwordRulesFrom } from './password-policy.ts';
 import { recoveryMail } from './recovery-mail.ts';
 import {
   countRecoveryCodesFromAddressSince,
@@ -26,13 +26,7 @@ import {
   takeRecoveryAttempt,
   useRecoveryCode,
 } from './recovery-repository.ts';
-import {
-  findPasswordHistory,
-  findPatronsByUsername,
-  revokeOtherSessions,
-  updatePassword,
-  type PatronRow,
-} from './repository.ts';
+import { findPatronsByUsername, revokeOtherSessions, updatePassword, type PatronRow } from './repository.ts';
 
 /** How recovery codes work (setting `recuperacao_senha`). */
 export interface RecoveryCodeSettings {
@@ -204,20 +198,7 @@ export function createRecoveryService(options: { db: Db; clock: Clock; mailer?: 
       const settings = await offeredSettings();
       const patron = await patronOf(login);
       const codeId = await checkCode(patron, code);
-      // SPEC §5: password-change calls trim the new password.
-      const next = password.trim();
-      const rules = passwordRulesFrom(settings);
-      const history =
-        rules.last_pw > 0
-          ? [patron.password_hash, ...(await findPasswordHistory(db, patron.id, rules.last_pw - 1))]
-          : [];
-      if (
-        brokenPasswordRules(next, rules, { name: patron.name, login: patron.login }).length > 0 ||
-        (await breaksHistory(next, history))
-      ) {
-        throw IDENTITY_ERRORS.passwordCriteria();
-      }
-      const newHash = await hash(next);
+      const newHash = await hashNewPassword(db, patron, password, passwordRulesFrom(settings));
       const now = clock.now();
       const done = await db.transaction(async (tx) => {
         if (!(await useRecoveryCode(tx, codeId, now))) return false;

@@ -98,7 +98,7 @@ describe('password recovery by e-mail (SPEC §4 forgot password, §7 /pessoas/{l
   it('offers recovery through the institution flags (authentication mode 2, crypt mode 4)', async () => {
     const response = await ctx.app.inject({ url: '/api/parametros/instituicao', headers: bearer(token) });
     const institution = InstitutionSchema.parse(response.json());
-    expect(institution).toMatchObject({ modo_autenticacao: 2, modo_criptografia: 4 });
+    expect(institution).toMatchObject({ modo_autenticacao: 2, modo_criptografia: 4, envia_email: true });
     expect(isPasswordRecoveryOffered(institution)).toBe(true);
   });
 
@@ -382,6 +382,12 @@ describe('password recovery without a working mail server', () => {
     const ctx = await buildTestApp();
     try {
       const token = await publicToken(ctx.app);
+      // The web hides the forgot-password link: the institution data says no e-mail can be sent.
+      const institution = InstitutionSchema.parse(
+        (await ctx.app.inject({ url: '/api/parametros/instituicao', headers: bearer(token) })).json(),
+      );
+      expect(institution.envia_email).toBe(false);
+      expect(isPasswordRecoveryOffered(institution)).toBe(false);
       const response = await ctx.app.inject({ url: url('ana'), headers: bearer(token) });
       expect(response.statusCode).toBe(422);
       expect(response.json().code).toBe('RECOVERY_UNAVAILABLE');

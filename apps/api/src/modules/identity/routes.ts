@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
   IDENTITY_PATHS,
+  LOGIN_ERROR_CODE,
   PORTAL_CLIENT_ID,
   RevokeRequestSchema,
   RevokeResponseSchema,
@@ -11,7 +12,8 @@ import {
 } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { ERRORS } from '../../lib/errors.ts';
+import { AppError, ERRORS } from '../../lib/errors.ts';
+import type { Captcha } from './captcha.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { createIdentityService, type SignInOptions } from './service.ts';
 import type { TokenService } from './tokens.ts';
@@ -32,7 +34,14 @@ const noStore = (reply: FastifyReply) =>
 /** OAuth endpoints (SPEC §7 Auth) and the /pessoas calls of sign-in. */
 export async function identityRoutes(
   app: FastifyInstance,
-  options: { db: Db; tokens: TokenService; clock: Clock; signIn?: SignInOptions | undefined },
+  options: {
+    db: Db;
+    tokens: TokenService;
+    clock: Clock;
+    signIn?: SignInOptions | undefined;
+    /** Sign-in captcha (activity 1120); without it none is asked. */
+    captcha?: Captcha | undefined;
+  },
 ): Promise<void> {
   const { tokens } = options;
   const service = createIdentityService(options);
@@ -65,10 +74,19 @@ export async function identityRoutes(
           };
         }
         case 'password':
-          return service.passwordGrant(
-            { username: body.username ?? '', password: body.password ?? '', totp: body.totp },
-            context,
-          );
+          // SPEC §5: the captcha must be completed when required; checked before the password.
+          const captchaRecord = (await options.captcha?.verifyIfRequired(body.recaptcha_token)) ?? null;
+          try {
+            return await service.passwordGrant(
+              { username: body.username ?? '', password: body.password ?? '', totp: body.totp },
+              context,
+            );
+          } catch (error) {
+            // The two-step code is asked next with the same captcha (decision 0014).
+            if (captchaRecord && error instanceof AppError && error.code === LOGIN_ERROR_CODE.TOTP_REQUIRED)
+              await options.captcha?.release(captchaRecord);
+            throw error;
+          }
         case 'refresh_token':
           return service.refreshGrant(body.refresh_token ?? '', context);
       }

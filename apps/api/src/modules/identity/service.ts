@@ -8,14 +8,13 @@ import type { ServerLanguage } from '../../lib/messages.ts';
 import type { PermissionSource, SessionCheck } from '../../plugins/auth.ts';
 import { readSettings } from '../institution/repository.ts';
 import { IDENTITY_ERRORS } from './errors.ts';
-import { breaksHistory, brokenPasswordRules, passwordRulesFrom } from './password-policy.ts';
+import { hashNewPassword, passwordRulesFrom } from './password-policy.ts';
 import {
   clearFailures,
   consumeRefreshToken,
   findEnabledActivities,
   findLinkedLogins,
   findLockout,
-  findPasswordHistory,
   findPatron,
   findPatronsByUsername,
   findPermissions,
@@ -345,20 +344,12 @@ export function createIdentityService(options: {
         await audit(db, 'password_change_refused', { patronId: patron.id, address: context.address });
         throw IDENTITY_ERRORS.currentPasswordWrong();
       }
-      // SPEC §5: password-change calls trim the new password.
-      const next = input.next.trim();
-      const rules = passwordRulesFrom(await readSettings(db));
-      const history =
-        rules.last_pw > 0
-          ? [patron.password_hash, ...(await findPasswordHistory(db, patron.id, rules.last_pw - 1))]
-          : [];
-      if (
-        brokenPasswordRules(next, rules, { name: patron.name, login: patron.login }).length > 0 ||
-        (await breaksHistory(next, history))
-      ) {
-        throw IDENTITY_ERRORS.passwordCriteria();
-      }
-      const newHash = await hash(next);
+      const newHash = await hashNewPassword(
+        db,
+        patron,
+        input.next,
+        passwordRulesFrom(await readSettings(db)),
+      );
       const now = clock.now();
       await db.transaction(async (tx) => {
         await updatePassword(tx, patron.id, newHash, now);

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CommentReceiptSchema, SuggestionReceiptSchema } from '@estante/contract';
-import { buildTestApp, publicToken, TEST_TOKEN_SECRET } from '../../testing/build-test-app.ts';
+import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createTokenService } from '../identity/tokens.ts';
+import { bearer, signIn } from '../identity/testing.ts';
 import { writeSetting } from './repository.ts';
 
 /** A clock the test moves by hand. */
@@ -18,11 +18,12 @@ describe('general comment and purchase suggestion (SPEC §7 /unidade-informacao/
   let otherPatronId: number;
   let libraries: { id: number; campus_id: number; name: string }[];
 
-  /** A user access token for a patron, from the same token service the app verifies with. */
+  /** A user access token for a demo patron, from a real sign-in (demo passwords are estante-<login>). */
   async function userHeaders(id: number): Promise<Record<string, string>> {
-    const tokens = createTokenService({ secret: TEST_TOKEN_SECRET, ttlSeconds: 3600, clock });
-    const { token } = await tokens.issueUser({ clientId: '4', patronId: id, sessionId: 'test-session' });
-    return { authorization: `Bearer ${token}` };
+    const { rows } = await ctx.db.query<{ login: string }>('SELECT login FROM patron WHERE id = $1', [id]);
+    const login = rows[0]!.login;
+    const { access_token } = await signIn(ctx.app, login, `estante-${login}`);
+    return bearer(access_token);
   }
   const post = async (url: string, payload: unknown, headers: Record<string, string>) =>
     ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -55,6 +56,23 @@ describe('general comment and purchase suggestion (SPEC §7 /unidade-informacao/
       expect(anonymous.statusCode).toBe(401);
       const stored = await ctx.db.query('SELECT 1 FROM library_comment');
       expect(stored.rows).toHaveLength(0);
+    });
+
+    it('refuses a patron whose session has ended (logout), with 401', async () => {
+      const headers = await userHeaders(patronId);
+      const logout = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/oauth/revoke',
+        headers,
+        payload: { token: headers.authorization!.slice('Bearer '.length) },
+      });
+      expect(logout.statusCode).toBeLessThan(300);
+      const afterLogout = await post(
+        '/api/unidade-informacao/comentario',
+        { content: 'Oi', b: central().id },
+        headers,
+      );
+      expect(afterLogout.statusCode).toBe(401);
     });
 
     it('stores the trimmed text for the library, pending approval', async () => {

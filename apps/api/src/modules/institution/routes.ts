@@ -53,6 +53,8 @@ export async function institutionRoutes(
     clock?: Clock;
     /** Guard of "private headers" calls (a signed-in patron); the public-or-private guard when absent. */
     userGuard?: preHandlerAsyncHookHandler;
+    /** Whether the server has an SMTP mailer; without one, password recovery is not offered. */
+    sendsMail?: boolean;
   },
 ): Promise<void> {
   const { db, guard } = options;
@@ -61,7 +63,7 @@ export async function institutionRoutes(
   r.get(
     API_PATHS.institution,
     { preHandler: guard, schema: { tags: ['parameters'], response: { 200: InstitutionSchema } } },
-    async () => presentInstitution(await readSettings(db)),
+    async () => ({ ...presentInstitution(await readSettings(db)), envia_email: options.sendsMail ?? false }),
   );
   r.get(
     API_PATHS.functionalities,

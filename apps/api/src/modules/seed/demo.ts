@@ -34,14 +34,113 @@ export interface DemoWork {
   area?: string;
 }
 
-/** Documented demo logins (README "Demo library"). */
-export const DEMO_LOGINS = [
-  { login: 'ana', password: 'estante-ana', name: 'Ana Beatriz Souza', category: '01' },
-  { login: 'bruno', password: 'estante-bruno', name: 'Bruno Carvalho Lima', category: '03' },
-  { login: 'carla', password: 'estante-carla', name: 'Carla Mendes Ribeiro', category: '12' },
-  { login: 'diego', password: 'estante-diego', name: 'Diego Fernández Ortiz', category: '05' },
-  { login: 'elisa', password: 'estante-elisa', name: 'Elisa Tavares Nunes', category: '07' },
-] as const;
+/** A demo patron: what README "Demo library" and the start-up banner list. */
+export interface DemoLogin {
+  login: string;
+  password: string;
+  name: string;
+  category: string;
+  /** Same key = logins of one person (linked logins, SPEC §4); null for a single login. */
+  personKey: string | null;
+  /** Other names the patron signs in with; one shared by two people makes them choose (SPEC §2). */
+  aliases: readonly string[];
+  /** What the login shows, for the banner and README. */
+  note: string;
+}
+
+/** An alias two demo people share: signing in with it asks which person (SPEC §2 person choice). */
+export const DEMO_SHARED_ALIAS = 'souza@demo.estante.example';
+
+/**
+ * Documented demo logins (README "Demo library"). Nobody has two-step verification on; the
+ * institution offers it after `estante settings set dois_fatores true`.
+ */
+export const DEMO_LOGINS: readonly DemoLogin[] = [
+  {
+    login: 'ana',
+    password: 'estante-ana',
+    name: 'Ana Beatriz Souza',
+    category: '01',
+    personKey: null,
+    aliases: [],
+    note: '',
+  },
+  {
+    login: 'bruno',
+    password: 'estante-bruno',
+    name: 'Bruno Carvalho Lima',
+    category: '03',
+    personKey: null,
+    aliases: [],
+    note: '',
+  },
+  {
+    login: 'carla',
+    password: 'estante-carla',
+    name: 'Carla Mendes Ribeiro',
+    category: '12',
+    personKey: null,
+    aliases: [],
+    note: '',
+  },
+  {
+    login: 'diego',
+    password: 'estante-diego',
+    name: 'Diego Fernández Ortiz',
+    category: '05',
+    personKey: null,
+    aliases: [],
+    note: '',
+  },
+  {
+    login: 'elisa',
+    password: 'estante-elisa',
+    name: 'Elisa Tavares Nunes',
+    category: '07',
+    personKey: null,
+    aliases: [],
+    note: '',
+  },
+  // One person with two logins (a graduate student who works at the library): after signing in
+  // with either, the linked-login choice offers the other.
+  {
+    login: 'fernanda',
+    password: 'estante-fernanda',
+    name: 'Fernanda Rocha Alves',
+    category: '03',
+    personKey: 'demo-fernanda',
+    aliases: [],
+    note: 'linked login: fernanda.func',
+  },
+  {
+    login: 'fernanda.func',
+    password: 'estante-fernanda-func',
+    name: 'Fernanda Rocha Alves',
+    category: '07',
+    personKey: 'demo-fernanda',
+    aliases: [],
+    note: 'linked login: fernanda',
+  },
+  // Two people sharing an alias (a family e-mail): signing in with it asks which person.
+  {
+    login: 'gabriel.costa',
+    password: 'estante-gabriel-costa',
+    name: 'Gabriel Souza Costa',
+    category: '01',
+    personKey: null,
+    aliases: [DEMO_SHARED_ALIAS],
+    note: `person choice: sign in as ${DEMO_SHARED_ALIAS}`,
+  },
+  {
+    login: 'gabriel.campos',
+    password: 'estante-gabriel-campos',
+    name: 'Gabriel Souza Campos',
+    category: '19',
+    personKey: null,
+    aliases: [DEMO_SHARED_ALIAS],
+    note: `person choice: sign in as ${DEMO_SHARED_ALIAS}`,
+  },
+];
 
 /** Two campuses and three libraries of the demo institution. */
 export const DEMO_LIBRARIES = [
@@ -281,11 +380,26 @@ export async function seedDemo(
       }
     }
     for (const [i, patron] of DEMO_LOGINS.entries()) {
-      await tx.query(
-        `INSERT INTO patron (login, name, email, category_code, password_hash) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (login) DO NOTHING`,
-        [patron.login, patron.name, `${patron.login}@demo.estante.example`, patron.category, passwords[i]],
+      const inserted = await tx.query<{ id: number }>(
+        `INSERT INTO patron (login, name, email, category_code, password_hash, person_key)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (login) DO NOTHING RETURNING id`,
+        [
+          patron.login,
+          patron.name,
+          `${patron.login}@demo.estante.example`,
+          patron.category,
+          passwords[i],
+          patron.personKey,
+        ],
       );
+      const id = inserted.rows[0]?.id;
+      for (const alias of id === undefined ? [] : patron.aliases) {
+        await tx.query('INSERT INTO patron_alias (alias, patron_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+          alias.toLowerCase(),
+          id,
+        ]);
+      }
     }
     await tx.query(
       `INSERT INTO institution_setting (key, value) VALUES

@@ -23,6 +23,7 @@ function asksLoginCategory(_institution: Institution): boolean {
 export function useSignInSettings(): SignInSettings {
   const institution = useInstitution();
   const offersPersonalArea = useActivity(ACTIVITY.PERSONAL_AREA);
+  const requiresCaptcha = useActivity(ACTIVITY.LOGIN_CAPTCHA);
   return {
     loginLabel: institution.denominacao_login,
     loginMessage: institution.msg_login,
@@ -31,6 +32,7 @@ export function useSignInSettings(): SignInSettings {
     offersRecovery: isPasswordRecoveryOffered(institution),
     usesSingleSignOn: institution.usaOIDC,
     defaultDestination: institution.destino_padrao_login_catalogo ? 'catalogue' : 'personalArea',
+    requiresCaptcha,
   };
 }
 

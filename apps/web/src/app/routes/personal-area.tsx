@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { useSession } from '../../features/identity/hooks/use-session';
 import { useUserSession } from '../../features/identity/api/get-user-session';
+import { TwoFactorSettings } from '../../features/identity/components/two-factor-settings';
 
 function PersonalArea({ login, storedName }: { login: string; storedName: string }) {
   const { t } = useTranslation();
@@ -19,6 +20,9 @@ function PersonalArea({ login, storedName }: { login: string; storedName: string
         <Text fz="lg">{t('identity.personalArea.welcome', { name })}</Text>
         <Text c="dimmed">{t('identity.personalArea.login', { login })}</Text>
         <Text>{t('identity.personalArea.comingSoon')}</Text>
+      </Stack>
+      <Stack gap="sm" mt="xl">
+        <TwoFactorSettings login={login} />
       </Stack>
     </>
   );

@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, Button, Container, Group, Text } from '@mantine/core';
+import { Box, Container, Group, Text } from '@mantine/core';
 import { paths } from '../../../config/paths';
 import { useInstitution } from '../api/get-institution';
 import { LanguageSwitcher } from './language-switcher';
@@ -8,19 +9,15 @@ import { AccessibilityBar } from './accessibility-bar';
 import classes from './chrome.module.css';
 
 /**
- * Page header: the accessibility bar, the institution, the language switcher and the login button
- * (SPEC "Page chrome", "Header control").
+ * Page header: the accessibility bar, the institution, the language switcher and the header
+ * control (SPEC "Page chrome", "Header control"), which the app passes in: login button or greeting.
  */
-export function Header() {
+export function Header({ userControl }: { userControl: ReactNode }) {
   const { t } = useTranslation();
   const institution = useInstitution();
   const location = useLocation();
-  const isLoginPage = location.pathname === paths.login.path;
   // SPEC "Page chrome": the title says personal area or online catalogue, by the path.
   const isPersonalArea = location.pathname.includes(paths.personalArea.path);
-  const loginHref = isLoginPage
-    ? location.pathname + location.search
-    : paths.login.getHref(location.pathname + location.search);
 
   return (
     <Box component="header" className={classes.header}>
@@ -40,9 +37,7 @@ export function Header() {
           </Link>
           <Group gap="sm" align="flex-end" wrap="wrap">
             <LanguageSwitcher />
-            <Button component={Link} to={loginHref} variant="filled" size="sm">
-              {t('chrome.login')}
-            </Button>
+            {userControl}
           </Group>
         </Group>
       </Container>

@@ -29,6 +29,10 @@ export interface SignInInput {
   person?: number;
   /** Keep me logged in: persistent storage instead of the per-session one (SPEC §4). */
   rememberMe: boolean;
+  /** Two-step verification: the authenticator app's code or a recovery code (asked after TOTP_REQUIRED). */
+  totp?: string | undefined;
+  /** The solved captcha, when the institution asks for one (SPEC §7 recaptcha_token). */
+  captchaToken?: string | undefined;
 }
 
 /**
@@ -50,6 +54,8 @@ export async function signIn(input: SignInInput): Promise<Session> {
           : {},
     ),
     password: input.password,
+    ...(input.totp ? { totp: input.totp } : {}),
+    ...(input.captchaToken ? { recaptcha_token: input.captchaToken } : {}),
   });
   return establishSession(answer, input.rememberMe);
 }

@@ -30,6 +30,8 @@ import { loginErrorMessage } from '../utils/login-errors';
 import { LOGIN_CATEGORY_LABEL_KEYS } from '../utils/login-categories';
 import { PasswordRecovery } from './password-recovery';
 import { LinkedLoginChoice } from './linked-login-choice';
+import { TwoFactorStep } from './two-factor-step';
+import { CaptchaWidget } from './captcha-widget';
 import { startSingleSignOn } from '../api/single-sign-on';
 import { browserWindow } from '../utils/leave-page';
 import { paths } from '../../../config/paths';
@@ -53,6 +55,8 @@ export interface SignInSettings {
   offersRecovery: boolean;
   /** Destination chosen at first (SPEC §3 destino_padrao_login_catalogo). */
   defaultDestination: SignInDestination;
+  /** Whether the institution asks for the captcha on sign-in (SPEC §6 activity 1120). */
+  requiresCaptcha?: boolean;
 }
 
 interface SignInFormProps {
@@ -67,10 +71,15 @@ interface SignInFormProps {
   returnTo?: string | null;
 }
 
-type FieldErrors = { username?: string; password?: string; person?: string };
+type FieldErrors = { username?: string; password?: string; person?: string; captcha?: string };
 
 function isChoiceRequired(error: unknown): boolean {
   return error instanceof ApiError && error.code === LOGIN_ERROR_CODE.LOGIN_CHOICE_REQUIRED;
+}
+
+/** The password was right and the patron has two-step verification on: the code is asked next. */
+function isSecondStepRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === LOGIN_ERROR_CODE.TOTP_REQUIRED;
 }
 
 /**
@@ -107,6 +116,12 @@ export function SignInForm({
   // SPEC §2: the people a username names when it names several; one must be chosen.
   const [people, setPeople] = useState<PersonChoice[] | null>(null);
   const [person, setPerson] = useState('');
+  // Two-step verification: after TOTP_REQUIRED the grant is sent again with the same password and
+  // the code (the password grant checks both together), so the password is not asked twice.
+  const [isAskingCode, setIsAskingCode] = useState(false);
+  // SPEC §2/§5: the captcha's solved payload; each one is good for one sign-in (decision 0014).
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaResetKey, setCaptchaResetKey] = useState(0);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const messageId = useId();
@@ -122,9 +137,10 @@ export function SignInForm({
       username: username.trim() ? undefined : t('identity.login.required.username'),
       password: password ? undefined : t('identity.login.required.password'),
       person: people && !person ? t('identity.login.required.person') : undefined,
+      captcha: settings.requiresCaptcha && !captchaToken ? t('identity.captcha.required') : undefined,
     };
     setFieldErrors(errors);
-    if (errors.username || errors.password || errors.person) {
+    if (errors.username || errors.password || errors.person || errors.captcha) {
       if (errors.username) usernameRef.current?.focus();
       else if (errors.password) passwordRef.current?.focus();
       return;
@@ -132,29 +148,42 @@ export function SignInForm({
     setFailure(null);
     setIsAuthenticating(true);
     try {
-      const session = await signIn({
-        username,
-        password,
-        category: settings.asksCategory ? category : undefined,
-        person: people && person ? Number(person) : undefined,
-        rememberMe,
-      });
-      const chosenDestination = asksDestination ? destination : 'catalogue';
-      // SPEC §4: with several linked logins, the patron chooses one before going on.
-      const logins = await getLinkedLogins().catch(() => []);
-      if (logins.length > 1) {
-        setLinked({ session, logins, destination: chosenDestination });
+      await completeSignIn();
+    } catch (error) {
+      if (isSecondStepRequired(error)) {
+        setIsAuthenticating(false);
+        setIsAskingCode(true);
         return;
       }
-      onSignedIn({ session, destination: chosenDestination });
-    } catch (error) {
-      // SPEC §4: the form returns with the password cleared; the username stays as typed.
+      // SPEC §4: the form returns with the password cleared and the captcha reset; the username stays as typed.
       setPassword('');
+      if (settings.requiresCaptcha) setCaptchaResetKey((key) => key + 1);
       setFailure(loginErrorMessage(error, t));
       if (!people && isChoiceRequired(error)) await offerPeople();
       setIsAuthenticating(false);
       passwordRef.current?.focus();
     }
+  };
+
+  /** The password grant (with the two-step code when given), then the linked-login choice. */
+  const completeSignIn = async (totp?: string) => {
+    const session = await signIn({
+      username,
+      password,
+      category: settings.asksCategory ? category : undefined,
+      person: people && person ? Number(person) : undefined,
+      rememberMe,
+      totp,
+      captchaToken: settings.requiresCaptcha ? (captchaToken ?? undefined) : undefined,
+    });
+    const chosenDestination = asksDestination ? destination : 'catalogue';
+    // SPEC §4: with several linked logins, the patron chooses one before going on.
+    const logins = await getLinkedLogins().catch(() => []);
+    if (logins.length > 1) {
+      setLinked({ session, logins, destination: chosenDestination });
+      return;
+    }
+    onSignedIn({ session, destination: chosenDestination });
   };
 
   // SPEC §2/§4: continue to institutional single sign-on; a username without "@" is a local login,
@@ -203,6 +232,18 @@ export function SignInForm({
         session={linked.session}
         logins={linked.logins}
         onChosen={(session) => onSignedIn({ session, destination: linked.destination })}
+      />
+    );
+  }
+
+  if (isAskingCode) {
+    return (
+      <TwoFactorStep
+        onVerify={completeSignIn}
+        onCancel={() => {
+          setIsAskingCode(false);
+          setPassword('');
+        }}
       />
     );
   }
@@ -317,6 +358,9 @@ export function SignInForm({
               <Radio value="catalogue" label={t('identity.login.destination.catalogue')} />
             </Group>
           </Radio.Group>
+        )}
+        {settings.requiresCaptcha && (
+          <CaptchaWidget onChange={setCaptchaToken} resetKey={captchaResetKey} error={fieldErrors.captcha} />
         )}
         <Checkbox
           label={t('identity.login.rememberMe')}

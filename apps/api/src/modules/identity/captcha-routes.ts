@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema, CAPTCHA_PATHS, CaptchaChallengeSchema } from '@estante/contract';
+import { ERRORS } from '../../lib/errors.ts';
+import { publicOrPrivate } from '../../plugins/auth.ts';
+import type { Captcha } from './captcha.ts';
+import type { TokenService } from './tokens.ts';
+
+/** The captcha challenge (decision 0014); its solution is checked by the password grant and recovery. */
+export async function captchaRoutes(
+  app: FastifyInstance,
+  options: { tokens: TokenService; captcha: Captcha },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    CAPTCHA_PATHS.challenge,
+    {
+      preHandler: publicOrPrivate(options.tokens),
+      schema: {
+        tags: ['auth'],
+        summary: 'A new ALTCHA proof-of-work challenge for the sign-in captcha (activity 1120)',
+        response: { 200: CaptchaChallengeSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (_request, reply) => {
+      // Only offered while the institution asks for the captcha.
+      if (!(await options.captcha.isRequired())) throw ERRORS.notFound();
+      reply.header('cache-control', 'no-store');
+      return options.captcha.challenge();
+    },
+  );
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_PREFIX,
+  ApiErrorSchema,
+  PORTAL_CLIENT_ID,
+  SAML_PATHS,
+  SAML_RESPONSE_PARAM,
+  SAML_RESPONSE_SCREEN,
+  SamlLoginQuerySchema,
+  SamlLoginResponseSchema,
+  SamlValidateRequestSchema,
+  SamlValidateResponseSchema,
+} from '@estante/contract';
+import type { Clock } from '../../lib/clock.ts';
+import type { Db } from '../../lib/db/index.ts';
+import { publicOrPrivate } from '../../plugins/auth.ts';
+import { createSamlService, type SamlOptions } from './saml-service.ts';
+import type { TokenService } from './tokens.ts';
+
+export type { SamlOptions } from './saml-service.ts';
+
+const ERRORS = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  422: ApiErrorSchema,
+  430: ApiErrorSchema,
+  500: ApiErrorSchema,
+};
+
+/** This server's assertion consumer address, as the browser reaches it. */
+const callbackUrl = (request: FastifyRequest) =>
+  `${request.protocol}://${request.host}${API_PREFIX}${SAML_PATHS.assertionConsumer}`;
+
+/** SAML single sign-on (SPEC §7 /saml/login, /saml/validar) and the provider's post back. */
+export async function samlRoutes(
+  app: FastifyInstance,
+  options: { db: Db; tokens: TokenService; clock: Clock; saml?: SamlOptions | undefined },
+): Promise<void> {
+  const service = createSamlService(options);
+  const anyToken = publicOrPrivate(options.tokens);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    SAML_PATHS.login,
+    {
+      preHandler: anyToken,
+      schema: {
+        tags: ['auth'],
+        summary: 'Start SAML single sign-on: answers the identity provider link to open',
+        querystring: SamlLoginQuerySchema,
+        response: { 200: SamlLoginResponseSchema, ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        link: await service.login({ redirect: request.query.redirect, callbackUrl: callbackUrl(request) }),
+      };
+    },
+  );
+
+  r.post(
+    SAML_PATHS.assertionConsumer,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The provider's answer (HTTP-POST binding); goes on to the web's /saml-response screen",
+        body: z.object({ SAMLResponse: z.string().min(1).max(200_000), RelayState: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      // The fragment is not sent to servers nor kept in referrers; the screen posts it to /saml/validar.
+      const fragment = new URLSearchParams({ [SAML_RESPONSE_PARAM]: request.body.SAMLResponse });
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`${SAML_RESPONSE_SCREEN}#${fragment.toString()}`, 303);
+    },
+  );
+
+  r.post(
+    SAML_PATHS.validate,
+    {
+      preHandler: anyToken,
+      schema: {
+        tags: ['auth'],
+        summary: "Finish SAML single sign-on: trades the provider's signed answer for a token pair (once)",
+        body: SamlValidateRequestSchema,
+        response: { 200: SamlValidateResponseSchema, ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.validate(request.body.saml, {
+        clientId: request.identity?.clientId ?? PORTAL_CLIENT_ID,
+        address: request.ip,
+        callbackUrl: callbackUrl(request),
+        log: (error) => request.log.warn({ err: error }, 'SAML answer refused'),
+      });
+    },
+  );
+}
