@@ -211,8 +211,14 @@ export function e2eEnvironment({ smtpPort, oidcPort }) {
   };
 }
 
-/** Institution settings of the browser-test catalogue, set before its first start: the SSO button shows. */
-export const E2E_SETTINGS = [['usaOIDC', 'true']];
+/**
+ * Institution settings of the browser-test catalogue, set before its first start: the SSO button
+ * shows, and two-step verification is offered (on for nobody until a spec turns it on).
+ */
+export const E2E_SETTINGS = [
+  ['usaOIDC', 'true'],
+  ['dois_fatores', 'true'],
+];
 
 /** Sets the browser-test institution settings in a data directory (before the server opens it). */
 export async function applyE2eSettings(env) {
@@ -224,4 +230,56 @@ export async function applyE2eSettings(env) {
     if (code !== 0) return false;
   }
   return true;
+}
+
+/**
+ * Starts the catalogue on a fresh embedded database (demo library) for the browser tests, with
+ * e-mail and single sign-on pointed at the ports the recovery and SSO specs serve (e2eEnvironment).
+ * Answers its URL, the environment to give Playwright (`testEnv`) and `stop`, or null when it fails.
+ */
+export async function startE2eServer({ port } = {}) {
+  port ??= await freePort();
+  const services = e2eEnvironment({ smtpPort: await freePort(), oidcPort: await freePort() });
+  const dataDir = mkdtempSync(join(tmpdir(), 'estante-e2e-'));
+  const dbEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  if (!(await applyE2eSettings(dbEnv))) {
+    rmSync(dataDir, { recursive: true, force: true });
+    return null;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...services.server,
+      ...dbEnv,
+      TZ: 'UTC',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  let alive = true;
+  child.on('exit', () => (alive = false));
+  const url = `http://127.0.0.1:${port}`;
+  const ok = await waitForUrl(`${url}/api/docs/json`, 180_000, () => alive);
+  if (!ok) {
+    console.error(log);
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    return null;
+  }
+  return {
+    url,
+    testEnv: services.tests,
+    stop: () =>
+      new Promise((resolve) => {
+        if (!alive) return resolve(undefined);
+        child.on('exit', () => resolve(undefined));
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000);
+      }).then(() => rmSync(dataDir, { recursive: true, force: true })),
+  };
 }

@@ -1,24 +1,20 @@
 // `npm test`: install what is missing, then lint, typecheck, unit and web tests, API tests on
 // PGlite and on a throwaway PostgreSQL cluster, and browser tests; ends with one total line.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ROOT,
   aptInstall,
-  applyE2eSettings,
   canApt,
   checkNode,
-  e2eEnvironment,
   ensureDependencies,
   findPostgresBin,
-  freePort,
   hasCommand,
   run,
+  startE2eServer,
   startPostgres,
   step,
-  waitForUrl,
 } from './lib.mjs';
 
 checkNode();
@@ -83,57 +79,6 @@ async function ensureYaz() {
   return false;
 }
 
-/**
- * Starts the catalogue on a fresh embedded database (demo library) for the browser tests, with
- * e-mail and single sign-on pointed at the ports the recovery and SSO specs serve (e2eEnvironment).
- */
-async function startServer() {
-  const port = await freePort();
-  const services = e2eEnvironment({ smtpPort: await freePort(), oidcPort: await freePort() });
-  const dataDir = mkdtempSync(join(tmpdir(), 'estante-e2e-'));
-  const dbEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
-  if (!(await applyE2eSettings(dbEnv))) {
-    rmSync(dataDir, { recursive: true, force: true });
-    return null;
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...services.server,
-      ...dbEnv,
-      TZ: 'UTC',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  let alive = true;
-  child.on('exit', () => (alive = false));
-  const url = `http://127.0.0.1:${port}`;
-  const ok = await waitForUrl(`${url}/api/docs/json`, 180_000, () => alive);
-  if (!ok) {
-    console.error(log);
-    child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    return null;
-  }
-  return {
-    url,
-    testEnv: services.tests,
-    stop: () =>
-      new Promise((resolve) => {
-        if (!alive) return resolve(undefined);
-        child.on('exit', () => resolve(undefined));
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000);
-      }).then(() => rmSync(dataDir, { recursive: true, force: true })),
-  };
-}
-
 async function playwright(chrome, baseUrl, testEnv) {
   const suite = 'browser (Playwright, Chromium)';
   step(suite);
@@ -187,7 +132,7 @@ if (await check('build web app', 'npm', ['run', 'build', '--silent'])) {
     record('browser (Chromium missing)', 0, 1);
   } else {
     step('Starting the catalogue for the browser tests');
-    const server = await startServer();
+    const server = await startE2eServer();
     if (!server) {
       record('browser (server did not start)', 0, 1);
     } else {

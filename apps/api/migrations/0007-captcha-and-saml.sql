@@ -11,8 +11,11 @@ CREATE INDEX captcha_spent_expires ON captcha_spent (expires_at);
 
 -- SAML sign-ons in progress: the ID of each AuthnRequest sent to the identity provider. Its answer
 -- must name it (InResponseTo), before expires_at, and is accepted once (consumed_at).
+-- browser_hash binds it to the browser that started it (a cookie), so an answer obtained by
+-- someone else cannot be posted from a victim's browser to sign them in (login CSRF).
 CREATE TABLE saml_sign_on (
   request_id text PRIMARY KEY,
+  browser_hash text NOT NULL,
   redirect text,
   created_at timestamptz NOT NULL,
   expires_at timestamptz NOT NULL,

@@ -132,11 +132,11 @@ test.describe('forgot password with the code from the e-mail (SPEC §4)', () => 
     await expect(page.getByText('Bem-vindo(a), Gabriel Souza Campos')).toBeVisible();
   });
 
-  test('the footer comment link asks a visitor to sign in; the new password signs in and comes back', async ({
+  test('the footer comment link asks a visitor to sign in; the new password signs in the modal, the pop-up returns', async ({
     page,
   }) => {
-    // SPEC §5: sending a comment requires login; the pop-up prompts the visitor (feedback-modal.tsx),
-    // whose button leads to the sign-in page with the way back (nothing opens the login modal yet).
+    // SPEC §5: sending a comment requires login; the pop-up prompts the visitor, whose button opens
+    // the sign-in modal on the same page; once signed in, the comment pop-up is back with its form.
     await page.goto('/instituicao/horarios');
     await page.getByRole('contentinfo').getByRole('button', { name: 'Enviar comentário' }).click();
     const dialog = page.getByRole('dialog', { name: 'Comentários' });
@@ -144,18 +144,20 @@ test.describe('forgot password with the code from the e-mail (SPEC §4)', () => 
       'Para enviar comentários ou sugestões é preciso entrar com sua conta.',
     );
     expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByRole('link', { name: 'Entrar' }).click();
-    await expect(page).toHaveURL(/\/login\?redirect=%2Finstituicao%2Fhorarios$/);
+    await dialog.getByRole('button', { name: 'Entrar' }).click();
+    const modal = page.getByRole('dialog', { name: 'Entrar' });
+    await expect(modal).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     // The password set by the recovery works; the one before it does not.
     await usernameField(page).fill(PATRON.login);
     await passwordField(page).fill('estante-gabriel-campos');
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await expect(page.getByRole('alert')).toContainText('Usuário ou senha incorretos.');
+    await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(modal.getByRole('alert')).toContainText('Usuário ou senha incorretos.');
     await passwordField(page).fill(newPassword);
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await modal.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(modal).toBeHidden();
     await expect(page).toHaveURL(/\/instituicao\/horarios$/);
-    // Back on the page, the comment pop-up now offers the form.
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Enviar comentário' }).click();
+    // Still on the page, the comment pop-up is back and now offers the form.
     await expect(
       page.getByRole('dialog', { name: 'Comentários' }).getByRole('combobox', { name: 'Campus' }),
     ).toBeVisible();

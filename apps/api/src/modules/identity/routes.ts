@@ -73,7 +73,7 @@ export async function identityRoutes(
             scope: 'public',
           };
         }
-        case 'password':
+        case 'password': {
           // SPEC §5: the captcha must be completed when required; checked before the password.
           const captchaRecord = (await options.captcha?.verifyIfRequired(body.recaptcha_token)) ?? null;
           try {
@@ -87,6 +87,7 @@ export async function identityRoutes(
               await options.captcha?.release(captchaRecord);
             throw error;
           }
+        }
         case 'refresh_token':
           return service.refreshGrant(body.refresh_token ?? '', context);
       }

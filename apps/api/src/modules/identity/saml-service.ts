@@ -10,7 +10,7 @@ import { findPatronIdsForSignOn } from './oidc-repository.ts';
 import { safeRedirect } from './oidc-service.ts';
 import { findPatron, recordEvent } from './repository.ts';
 import { consumeSamlSignOn, findOpenSamlSignOn, insertSamlSignOn } from './saml-repository.ts';
-import { openSession, REFRESH_TOKEN_TTL_SECONDS } from './sessions.ts';
+import { openSession, REFRESH_TOKEN_TTL_SECONDS, sha256 } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
 
 /** The institution's SAML identity provider and this portal as its service provider (SAML_* settings). */
@@ -105,27 +105,41 @@ export function createSamlService(options: {
   return {
     isConfigured: () => Boolean(saml),
 
-    /** GET /saml/login: records a new AuthnRequest and answers the provider link to open. */
-    async login(input: { redirect?: string | undefined; callbackUrl: string }): Promise<string> {
+    /**
+     * GET /saml/login: records a new AuthnRequest; answers the provider link to open and the value
+     * of the cookie binding the sign-on to this browser.
+     */
+    async login(input: {
+      redirect?: string | undefined;
+      callbackUrl: string;
+    }): Promise<{ link: string; browser: string; ttlSeconds: number }> {
       const requestId = `_${randomBytes(20).toString('hex')}`;
+      const browser = randomBytes(32).toString('base64url');
       const now = clock.now();
       await insertSamlSignOn(db, {
         requestId,
+        browserHash: sha256(browser),
         redirect: safeRedirect(input.redirect),
         createdAt: now,
         expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
       });
-      return client(input.callbackUrl, { generateUniqueId: () => requestId }).getAuthorizeUrlAsync(
-        '',
-        undefined,
-        {},
-      );
+      const link = await client(input.callbackUrl, {
+        generateUniqueId: () => requestId,
+      }).getAuthorizeUrlAsync('', undefined, {});
+      return { link, browser, ttlSeconds };
     },
 
     /** POST /saml/validar: checks the provider's answer and trades it, once, for a token pair. */
     async validate(
       samlResponse: string,
-      context: { clientId: string; address: string; callbackUrl: string; log: (error: unknown) => void },
+      context: {
+        clientId: string;
+        address: string;
+        callbackUrl: string;
+        /** The cookie set by /saml/login in this browser. */
+        browser: string | undefined;
+        log: (error: unknown) => void;
+      },
     ): Promise<SamlValidateResponse> {
       if (!saml) throw SAML_ERRORS.unavailable();
       let profile;
@@ -139,8 +153,9 @@ export function createSamlService(options: {
       }
       const requestId = inResponseTo(samlResponse);
       if (!profile || !requestId) throw SAML_ERRORS.invalid();
-      // Accepted once: a replayed answer finds its request used.
-      const signOn = await consumeSamlSignOn(db, requestId, clock.now());
+      // Accepted once, in the browser that asked: a replayed answer finds its request used, and an
+      // answer posted from another browser (login CSRF) does not match its cookie.
+      const signOn = await consumeSamlSignOn(db, requestId, sha256(context.browser ?? ''), clock.now());
       if (!signOn) throw SAML_ERRORS.invalid();
       const raw = saml.loginAttribute ? profile[saml.loginAttribute] : profile.nameID;
       const value = Array.isArray(raw) ? raw[0] : raw;

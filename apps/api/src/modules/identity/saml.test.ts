@@ -105,14 +105,19 @@ describe('SAML single sign-on (SPEC §7 /saml/login, /saml/validar)', () => {
       Buffer.from(url.searchParams.get('SAMLRequest') ?? '', 'base64'),
     ).toString();
     const requestId = /\sID="([^"]+)"/.exec(request)?.[1] ?? '';
-    return { url, request, requestId };
+    const cookie = String(response.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+    browserCookie = cookie;
+    return { url, request, requestId, cookie };
   }
 
-  const validate = (saml: string) =>
+  /** The cookie the last /saml/login set: the browser that started the sign-on. */
+  let browserCookie = '';
+  /** POST /saml/validar from the browser holding `cookie` (by default the one that started). */
+  const validate = (saml: string, cookie = browserCookie) =>
     ctx.app.inject({
       method: 'POST',
       url: `/api${SAML_PATHS.validate}`,
-      headers: bearer(token),
+      headers: { ...bearer(token), cookie },
       payload: { saml },
     });
 
@@ -199,6 +204,21 @@ describe('SAML single sign-on (SPEC §7 /saml/login, /saml/validar)', () => {
       privateKey: idp.privateKey,
     });
     expect((await validate(unsolicited)).json()).toMatchObject({ code: 'SAML_INVALID' });
+  });
+
+  it('refuses an answer posted from another browser than the one that started (login CSRF)', async () => {
+    const { requestId, cookie } = await startLogin();
+    expect(cookie).toMatch(/^estante_saml=/);
+    const answer = samlResponse({
+      requestId,
+      nameId: 'ana@demo.estante.example',
+      privateKey: idp.privateKey,
+    });
+    expect((await validate(answer, '')).json()).toMatchObject({ code: 'SAML_INVALID' });
+    expect((await validate(answer, 'estante_saml=someone-else')).json()).toMatchObject({
+      code: 'SAML_INVALID',
+    });
+    expect((await validate(answer, cookie)).statusCode).toBe(200);
   });
 
   it('refuses a user who is no patron, and a patron whose password is blocked', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Stack } from '@mantine/core';
 import { paths } from '../../config/paths';
@@ -17,6 +17,7 @@ import { safeRedirect } from '../../features/identity/utils/safe-redirect';
 export function SamlResponseRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { hash } = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
   // The answer is accepted once: a second effect run (StrictMode) must not send it again.
   const started = useRef(false);
@@ -24,13 +25,13 @@ export function SamlResponseRoute() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const answer = readSamlResponse(window.location.hash);
+    const answer = readSamlResponse(hash);
     // The answer leaves the address bar and the history at once.
-    window.history.replaceState(window.history.state, '', window.location.pathname);
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
     finishSamlSignOn(answer)
       .then(({ redirect }) => navigate(safeRedirect(redirect) ?? paths.home.getHref(), { replace: true }))
       .catch((error: unknown) => setFailure(loginErrorMessage(error, t)));
-  }, [navigate, t]);
+  }, [hash, navigate, t]);
 
   if (!failure) return <LoadingBlock label={t('identity.sso.finishing')} />;
   return (

@@ -6,13 +6,21 @@ import { HeaderControl } from '../../features/identity/components/header-control
 import { Footer } from '../../features/chrome/components/footer';
 import { MAIN_CONTENT_ID, SkipLink } from '../../features/chrome/components/skip-link';
 import { useIsAuthenticated } from '../../features/identity/hooks/use-is-authenticated';
-import { LoginModalProvider } from '../../features/identity/components/login-modal';
+import { LoginModalProvider, useLoginModal } from '../../features/identity/components/login-modal';
 import { useSignInSettings } from './login';
 import { StatusMessage, NotFoundMessage } from '../../components/errors/not-found-message';
 import { DocumentTitle } from '../../components/ui/document-title';
 
-function Page({ children }: { children: React.ReactNode }) {
+/** The footer, whose comment and suggestion prompts sign in through the login modal. */
+function PageFooter() {
   const isSignedIn = useIsAuthenticated();
+  const { openLoginModal } = useLoginModal();
+  return (
+    <Footer isSignedIn={isSignedIn} onSignInRequest={(resume) => openLoginModal({ onSignedIn: resume })} />
+  );
+}
+
+function Page({ children }: { children: React.ReactNode }) {
   const signInSettings = useSignInSettings();
   return (
     <LoginModalProvider settings={signInSettings}>
@@ -23,7 +31,7 @@ function Page({ children }: { children: React.ReactNode }) {
           {children}
         </Container>
       </Box>
-      <Footer isSignedIn={isSignedIn} />
+      <PageFooter />
     </LoginModalProvider>
   );
 }

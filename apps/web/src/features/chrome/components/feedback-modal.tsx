@@ -12,13 +12,15 @@ interface FeedbackModalProps {
   isSignedIn: boolean;
   /** The comment or suggestion form, shown to a signed-in patron. */
   form?: React.ReactNode;
+  /** Signs in without leaving the page (the login modal); else the prompt links to the login page. */
+  onSignIn?: (() => void) | undefined;
 }
 
 /**
  * The comment (activity 13) and purchase-suggestion (activity 12) pop-ups. SPEC §5: sending requires
  * login; otherwise a prompt asks the visitor to sign in and come back here.
  */
-export function FeedbackModal({ title, opened, onClose, isSignedIn, form }: FeedbackModalProps) {
+export function FeedbackModal({ title, opened, onClose, isSignedIn, form, onSignIn }: FeedbackModalProps) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
@@ -30,13 +32,17 @@ export function FeedbackModal({ title, opened, onClose, isSignedIn, form }: Feed
       ) : (
         <Stack gap="md" align="flex-start">
           <Text>{t('chrome.loginPrompt.message')}</Text>
-          <Button
-            component={Link}
-            to={paths.login.getHref(location.pathname + location.search)}
-            onClick={onClose}
-          >
-            {t('chrome.loginPrompt.action')}
-          </Button>
+          {onSignIn ? (
+            <Button onClick={onSignIn}>{t('chrome.loginPrompt.action')}</Button>
+          ) : (
+            <Button
+              component={Link}
+              to={paths.login.getHref(location.pathname + location.search)}
+              onClick={onClose}
+            >
+              {t('chrome.loginPrompt.action')}
+            </Button>
+          )}
         </Stack>
       )}
     </Modal>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ActivityPermission, Institution } from '@estante/contract';
 import { buildInstitution } from '../../../testing/factories';
@@ -30,16 +30,23 @@ function renderFooter({
   institution = {},
   route = '/',
   isSignedIn = false,
+  onSignInRequest,
 }: {
   activities?: ActivityPermission[];
   institution?: Partial<Institution>;
   route?: string;
   isSignedIn?: boolean;
+  onSignInRequest?: (resume: () => void) => void;
 } = {}) {
   const client = createConfiguredQueryClient();
   client.setQueryData(getFunctionalitiesQueryOptions().queryKey, activities);
   client.setQueryData(getInstitutionQueryOptions().queryKey, buildInstitution(institution));
-  return renderWithProviders(<Footer year={2031} isSignedIn={isSignedIn} />, {
+  const footer = onSignInRequest ? (
+    <Footer year={2031} isSignedIn={isSignedIn} onSignInRequest={onSignInRequest} />
+  ) : (
+    <Footer year={2031} isSignedIn={isSignedIn} />
+  );
+  return renderWithProviders(footer, {
     queryClient: client,
     route,
     path: '*',
@@ -90,6 +97,22 @@ describe('footer (SPEC "Page chrome")', () => {
     expect(within(dialog).getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe(
       '/login?redirect=%2Facervo%2F12%3Fx%3D1',
     );
+  });
+
+  it('signs a visitor in without leaving the page, then reopens the same pop-up', async () => {
+    let resume: (() => void) | undefined;
+    const onSignInRequest = vi.fn((then: () => void) => {
+      resume = then;
+    });
+    renderFooter({ onSignInRequest });
+    await userEvent.click(screen.getByRole('button', { name: 'Sugerir aquisição' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Sugestão de aquisição' });
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Entrar' }));
+    expect(onSignInRequest).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The login modal calls back once the patron is signed in: the suggestion pop-up is back.
+    act(() => resume?.());
+    expect(await screen.findByRole('dialog', { name: 'Sugestão de aquisição' })).toBeTruthy();
   });
 
   it('titles the suggestion pop-up with its activity description', async () => {

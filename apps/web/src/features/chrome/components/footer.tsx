@@ -32,9 +32,18 @@ interface FooterProps {
   year?: number;
   /** Whether a patron is signed in: the pop-ups then show their forms instead of the login prompt. */
   isSignedIn?: boolean;
+  /**
+   * Opens the sign-in (the app passes the login modal); `resume` reopens the pop-up once the patron
+   * has signed in. Without it the prompt links to the login page with the way back.
+   */
+  onSignInRequest?: (resume: () => void) => void;
 }
 
-export function Footer({ year = new Date().getFullYear(), isSignedIn = false }: FooterProps) {
+export function Footer({
+  year = new Date().getFullYear(),
+  isSignedIn = false,
+  onSignInRequest,
+}: FooterProps) {
   const { t } = useTranslation();
   const institution = useInstitution();
   const activities = useFunctionalities();
@@ -47,6 +56,14 @@ export function Footer({ year = new Date().getFullYear(), isSignedIn = false }: 
   const dataProtectionLink = isWebAddress(institution.link_lgpd) ? institution.link_lgpd : null;
   const supportMessage = institution.msg_suporte_consulta?.trim() ? institution.msg_suporte_consulta : null;
   const close = () => setOpenModal(null);
+  // The login prompt of a pop-up: sign in without leaving the page, then the same pop-up again.
+  const signInThenReopen = (which: OpenModal) =>
+    onSignInRequest
+      ? () => {
+          close();
+          onSignInRequest(() => setOpenModal(which));
+        }
+      : undefined;
 
   const links = [
     comments && (
@@ -129,6 +146,7 @@ export function Footer({ year = new Date().getFullYear(), isSignedIn = false }: 
           opened={openModal === 'comments'}
           onClose={close}
           isSignedIn={isSignedIn}
+          onSignIn={signInThenReopen('comments')}
           form={<CommentForm onClose={close} />}
         />
       )}
@@ -138,6 +156,7 @@ export function Footer({ year = new Date().getFullYear(), isSignedIn = false }: 
           opened={openModal === 'suggestion'}
           onClose={close}
           isSignedIn={isSignedIn}
+          onSignIn={signInThenReopen('suggestion')}
           form={<SuggestionForm onClose={close} />}
         />
       )}

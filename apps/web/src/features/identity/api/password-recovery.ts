@@ -8,9 +8,15 @@ import {
 } from '@estante/contract';
 import { apiGet, apiPost, apiPut } from '../../../lib/api-client';
 
-/** GET /pessoas/{login}/recuperar-senha: sends a code by e-mail; answers where it went, its length and expiry. */
-export function startRecovery(login: string): Promise<RecoveryStart> {
-  return apiGet(RECOVERY_PATHS.recovery(login.trim()), RecoveryStartSchema, { auth: 'public' });
+/**
+ * GET /pessoas/{login}/recuperar-senha: sends a code by e-mail; answers where it went, its length and
+ * expiry. The solved captcha goes along when the institution asks for one (SPEC §7 recaptcha_token).
+ */
+export function startRecovery(login: string, captchaToken?: string): Promise<RecoveryStart> {
+  return apiGet(RECOVERY_PATHS.recovery(login.trim()), RecoveryStartSchema, {
+    auth: 'public',
+    query: { recaptcha_token: captchaToken },
+  });
 }
 
 /** POST /pessoas/{login}/recuperar-senha: checks the code; answers the password rules (SPEC §4 step 2). */

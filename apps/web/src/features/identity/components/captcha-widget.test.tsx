@@ -1,12 +1,176 @@
-import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../testing/render';
-import { CaptchaWidget } from './captcha-widget';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createChallenge, solveChallenge, verifySolution, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { CAPTCHA_PATHS } from '@estante/contract';
+import { renderWithProviders, jsonResponse } from '../../../testing/render';
+import { stubIdentityApi } from '../../../testing/identity';
+import { clearSession } from '../utils/session';
+import { SignInForm, type SignInSettings } from './sign-in-form';
 
-describe('probe', () => {
-  it('renders', async () => {
-    renderWithProviders(<CaptchaWidget onChange={() => {}} />);
-    await new Promise((r) => setTimeout(r, 500));
-    const el = document.querySelector('altcha-widget');
-    console.log('defined', typeof customElements, customElements.get('altcha-widget'), 'secure', globalThis.isSecureContext, typeof Worker, el?.shadowRoot?.innerHTML?.slice(0, 300), el?.innerHTML.slice(0, 1500));
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const SECRET = 'captcha-test-secret';
+const KEY_SECRET = 'captcha-test-key-secret';
+
+/**
+ * jsdom has no Web Workers, so the widget's solver for PBKDF2 challenges is registered (through the
+ * widget's own algorithm registry) as an in-thread stand-in running altcha-lib's real solver.
+ */
+class InThreadSolver extends EventTarget {
+  postMessage(message: { type: string; challenge?: Challenge; counterStart?: number; counterStep?: number }) {
+    if (message.type !== 'work' || !message.challenge) return;
+    void solveChallenge({
+      challenge: message.challenge,
+      deriveKey,
+      counterStart: message.counterStart ?? 0,
+      counterStep: message.counterStep ?? 1,
+    }).then((solution) => this.dispatchEvent(new MessageEvent('message', { data: solution })));
+  }
+  terminate() {}
+}
+
+const settings: SignInSettings = {
+  loginLabel: null,
+  loginMessage: null,
+  asksCategory: false,
+  offersPersonalArea: false,
+  offersRecovery: false,
+  usesSingleSignOn: false,
+  defaultDestination: 'catalogue',
+  requiresCaptcha: true,
+};
+
+/** The sign-in calls of the identity stand-in, plus GET /captcha/desafio answered as the server does. */
+function stubApiWithCaptcha() {
+  const api = stubIdentityApi();
+  const identityFetch = globalThis.fetch;
+  let challenges = 0;
+  const recoveryStarts: URL[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    if (url.pathname === '/api/pessoas/ana/recuperar-senha') {
+      recoveryStarts.push(url);
+      return jsonResponse({
+        emails: ['an***@d***.example'],
+        name: 'Ana',
+        length: 6,
+        tte: 900,
+        expira_em: new Date(Date.now() + 900_000).toISOString(),
+      });
+    }
+    if (url.pathname === `/api${CAPTCHA_PATHS.challenge}`) {
+      challenges += 1;
+      return jsonResponse(
+        await createChallenge({
+          algorithm: 'PBKDF2/SHA-256',
+          cost: 1,
+          counter: 5,
+          deriveKey,
+          expiresAt: new Date(Date.now() + 600_000),
+          hmacSignatureSecret: SECRET,
+          hmacKeySignatureSecret: KEY_SECRET,
+        }),
+      );
+    }
+    return identityFetch(input, init);
+  });
+  return { ...api, challenges: () => challenges, recoveryStarts };
+}
+
+const passwordInput = () => screen.getByLabelText<HTMLInputElement>(/^Senha/, { selector: 'input' });
+/** The widget's checkbox; the custom element draws it a moment after it is connected. */
+const captchaBox = () =>
+  within(screen.getByRole('group', { name: 'Verificação anti-robô' })).findByRole('checkbox', {
+    name: 'Não sou um robô',
+  });
+
+async function fillAndSubmit(password = 'estante-ana') {
+  await userEvent.clear(screen.getByRole('textbox', { name: 'Usuário' }));
+  await userEvent.type(screen.getByRole('textbox', { name: 'Usuário' }), 'ana');
+  await userEvent.type(passwordInput(), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+}
+
+beforeAll(() => {
+  // The widget refuses to work outside a secure context; jsdom does not say it is one.
+  Object.defineProperty(globalThis, 'isSecureContext', { value: true, configurable: true });
+  globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new InThreadSolver() as unknown as Worker);
+});
+
+afterEach(async () => {
+  await clearSession();
+});
+
+describe('sign-in captcha (SPEC §2, §5; activity 1120)', () => {
+  it('shows the labelled captcha in our words and refuses to sign in until it is done', async () => {
+    const api = stubApiWithCaptcha();
+    renderWithProviders(<SignInForm settings={settings} onSignedIn={vi.fn()} />);
+    expect(await captchaBox()).toBeTruthy();
+    await fillAndSubmit();
+    expect(await screen.findByText('Conclua a verificação anti-robô.')).toBeTruthy();
+    expect(api.grants('password')).toHaveLength(0);
+  });
+
+  it('sends the solved captcha with the password grant, and the server can verify it', async () => {
+    const api = stubApiWithCaptcha();
+    const onSignedIn = vi.fn();
+    renderWithProviders(<SignInForm settings={settings} onSignedIn={onSignedIn} />);
+    await userEvent.click(await captchaBox());
+    await waitFor(() =>
+      expect(document.querySelector('altcha-widget .altcha')?.getAttribute('data-state')).toBe('verified'),
+    );
+    expect(screen.getByText('Verificado')).toBeTruthy();
+    await fillAndSubmit();
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
+    const token = api.grants('password')[0]?.body?.['recaptcha_token'] ?? '';
+    const payload = JSON.parse(atob(token)) as Parameters<typeof verifySolution>[0];
+    const result = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: SECRET,
+      hmacKeySignatureSecret: KEY_SECRET,
+    });
+    expect(result.verified).toBe(true);
+  });
+
+  it('resets the captcha after a failed sign-in, so a new one must be solved', async () => {
+    const api = stubApiWithCaptcha();
+    renderWithProviders(<SignInForm settings={settings} onSignedIn={vi.fn()} />);
+    await userEvent.click(await captchaBox());
+    await waitFor(() =>
+      expect(document.querySelector('altcha-widget .altcha')?.getAttribute('data-state')).toBe('verified'),
+    );
+    await fillAndSubmit('senha-errada');
+    expect((await screen.findByRole('alert')).textContent).toContain('Usuário ou senha incorretos.');
+    await waitFor(() =>
+      expect(document.querySelector('altcha-widget .altcha')?.getAttribute('data-state')).toBe('unverified'),
+    );
+    await userEvent.type(passwordInput(), 'estante-ana');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Conclua a verificação anti-robô.')).toBeTruthy();
+    expect(api.grants('password')).toHaveLength(1);
+    expect(api.challenges()).toBe(1);
+  });
+
+  it('asks for the captcha before a recovery code is sent, and sends it along', async () => {
+    const api = stubApiWithCaptcha();
+    renderWithProviders(<SignInForm settings={{ ...settings, offersRecovery: true }} onSignedIn={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Esqueci minha senha' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Usuário' }), 'ana');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByText('Conclua a verificação anti-robô.')).toBeTruthy();
+    expect(api.recoveryStarts).toHaveLength(0);
+    await userEvent.click(await captchaBox());
+    await waitFor(() =>
+      expect(document.querySelector('altcha-widget .altcha')?.getAttribute('data-state')).toBe('verified'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByRole('textbox', { name: 'Código de verificação' })).toBeTruthy();
+    const token = api.recoveryStarts[0]?.searchParams.get('recaptcha_token') ?? '';
+    expect(JSON.parse(atob(token))).toHaveProperty('solution');
   });
 });

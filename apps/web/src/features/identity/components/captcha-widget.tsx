@@ -39,7 +39,9 @@ export function CaptchaWidget({ onChange, resetKey = 0, error }: CaptchaWidgetPr
   const ref = useRef<AltchaWidgetElement>(null);
   const errorId = useId();
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
 
   // The widget's own strings, in the interface language.
   useEffect(() => {

@@ -6,6 +6,7 @@ import { RECOVERY_ERROR_CODE, type PasswordRules, type RecoveryStart } from '@es
 import { ApiError } from '../../../lib/api-client';
 import { patronLocale, translateKey } from '../../../lib/i18n';
 import { checkRecoveryCode, setRecoveredPassword, startRecovery } from '../api/password-recovery';
+import { CaptchaWidget } from './captcha-widget';
 import { checkPassword, type PasswordCheckKey } from '../utils/password-rules';
 
 type Step = 'login' | 'code' | 'password';
@@ -19,6 +20,8 @@ interface PasswordRecoveryProps {
   onDone: (login: string) => void;
   /** Back to the sign-in screen without changing anything. */
   onCancel: () => void;
+  /** Whether the institution asks for the captcha (activity 1120) before a code is sent. */
+  requiresCaptcha?: boolean;
 }
 
 /** Translation key of each checklist line (SPEC §5). */
@@ -60,7 +63,13 @@ function formatTime(iso: string, language: string): string {
  * length from the server, checked as soon as it is complete, expiry shown, a new code offered after a
  * 422); the new password, checked live against the server's rules, with its confirmation.
  */
-export function PasswordRecovery({ loginLabel, initialLogin, onDone, onCancel }: PasswordRecoveryProps) {
+export function PasswordRecovery({
+  loginLabel,
+  initialLogin,
+  onDone,
+  onCancel,
+  requiresCaptcha = false,
+}: PasswordRecoveryProps) {
   const { t, i18n } = useTranslation();
   const [step, setStep] = useState<Step>('login');
   const [login, setLogin] = useState(initialLogin);
@@ -75,6 +84,10 @@ export function PasswordRecovery({ loginLabel, initialLogin, onDone, onCancel }:
   const [canResend, setCanResend] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
   const stepField = useRef<HTMLInputElement>(null);
+  // The captcha of the first step; each solved one sends one code (decision 0014).
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaResetKey, setCaptchaResetKey] = useState(0);
+  const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
 
   // Each step starts with the focus on its field.
   useEffect(() => {
@@ -102,7 +115,9 @@ export function PasswordRecovery({ loginLabel, initialLogin, onDone, onCancel }:
 
   const sendCode = () =>
     run(async () => {
-      const started = await startRecovery(login);
+      const token = captchaToken ?? undefined;
+      if (requiresCaptcha) setCaptchaResetKey((key) => key + 1);
+      const started = await startRecovery(login, requiresCaptcha ? token : undefined);
       setStart(started);
       setCode('');
       setCanResend(false);
@@ -118,6 +133,12 @@ export function PasswordRecovery({ loginLabel, initialLogin, onDone, onCancel }:
       return;
     }
     setFieldError(null);
+    // SPEC §5: the captcha must be completed when required.
+    if (requiresCaptcha && !captchaToken) {
+      setCaptchaError(t('identity.captcha.required'));
+      return;
+    }
+    setCaptchaError(undefined);
     void sendCode();
   };
 
@@ -182,6 +203,9 @@ export function PasswordRecovery({ loginLabel, initialLogin, onDone, onCancel }:
               error={fieldError}
               required
             />
+            {requiresCaptcha && (
+              <CaptchaWidget onChange={setCaptchaToken} resetKey={captchaResetKey} error={captchaError} />
+            )}
             <Group justify="space-between">
               <Button variant="subtle" onClick={onCancel}>
                 {t('identity.recovery.back')}
@@ -223,7 +247,12 @@ export function PasswordRecovery({ loginLabel, initialLogin, onDone, onCancel }:
               {t('identity.recovery.back')}
             </Button>
             {canResend && (
-              <Button variant="outline" onClick={() => void sendCode()} loading={isBusy}>
+              <Button
+                variant="outline"
+                // A new code needs a new captcha, solved on the first step.
+                onClick={() => (requiresCaptcha ? setStep('login') : void sendCode())}
+                loading={isBusy}
+              >
                 {t('identity.recovery.code.resend')}
               </Button>
             )}

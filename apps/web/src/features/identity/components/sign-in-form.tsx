@@ -253,6 +253,7 @@ export function SignInForm({
       <PasswordRecovery
         loginLabel={loginLabel}
         initialLogin={username}
+        requiresCaptcha={settings.requiresCaptcha}
         onCancel={() => setIsRecovering(false)}
         onDone={(login) => {
           setIsRecovering(false);
