@@ -9,6 +9,7 @@ import { getFunctionalitiesQueryOptions } from '../../features/chrome/api/get-fu
 import { getInstitutionQueryOptions } from '../../features/chrome/api/get-institution';
 import { clearSession, getSession, saveSession, sessionWritten } from '../../features/identity/utils/session';
 import { STORAGE_KEYS } from '../../config/env';
+import { browserWindow } from '../../features/identity/utils/leave-page';
 import { i18n } from '../../lib/i18n';
 
 // The machine running the suite is shared; typing into the form takes a while.
@@ -126,6 +127,56 @@ describe('/sair (SPEC §2)', () => {
   });
 });
 
+describe('/sair after an institutional single sign-on (SPEC §3 logout links)', () => {
+  function clientWithLogoutLinks() {
+    const client = createConfiguredQueryClient();
+    client.setQueryData(getFunctionalitiesQueryOptions().queryKey, []);
+    client.setQueryData(
+      getInstitutionQueryOptions().queryKey,
+      buildInstitution({
+        link_logout_OIDC: 'https://sso.example.edu/logout',
+        link_logout_saml: 'https://idp.example.edu/slo',
+      }),
+    );
+    return client;
+  }
+
+  it("ends an OIDC sign-on at the institution's OIDC logout link", async () => {
+    stubIdentityApi();
+    const leaveTo = vi.spyOn(browserWindow, 'leaveTo').mockImplementation(() => undefined);
+    await saveSession({
+      ...buildUserSession(),
+      credentials: { token: 't', refresh: 'r', expiresAt: Date.now() + 600_000 },
+      persistent: false,
+      signedInWith: 'oidc',
+    });
+    renderRoutes(routes, { route: '/sair', queryClient: clientWithLogoutLinks() });
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://sso.example.edu/logout'));
+    expect(getSession()).toBeNull();
+    leaveTo.mockRestore();
+  });
+
+  it('ends a SAML sign-on at the SAML logout link, and a password sign-in stays in the catalogue', async () => {
+    stubIdentityApi();
+    const leaveTo = vi.spyOn(browserWindow, 'leaveTo').mockImplementation(() => undefined);
+    const session = {
+      ...buildUserSession(),
+      credentials: { token: 't', refresh: 'r', expiresAt: Date.now() + 600_000 },
+      persistent: false,
+    };
+    await saveSession({ ...session, signedInWith: 'saml' });
+    const saml = renderRoutes(routes, { route: '/sair', queryClient: clientWithLogoutLinks() });
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://idp.example.edu/slo'));
+    saml.unmount();
+    leaveTo.mockClear();
+    await saveSession({ ...session, signedInWith: 'password' });
+    const { router } = renderRoutes(routes, { route: '/sair', queryClient: clientWithLogoutLinks() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(leaveTo).not.toHaveBeenCalled();
+    leaveTo.mockRestore();
+  });
+});
+
 describe('/oauth-response (SPEC §2 single sign-on return)', () => {
   it('finishes the sign-on started in this tab and goes back where it started', async () => {
     const api = stubIdentityApi();
@@ -133,7 +184,7 @@ describe('/oauth-response (SPEC §2 single sign-on return)', () => {
     sessionStorage.setItem('estante.signOn', JSON.stringify({ nonce: 'sign-on-1', rememberMe: false }));
     const { router } = renderRoutes(routes, { route: '/oauth-response' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/acervo/3'));
-    expect(getSession()).toMatchObject({ user: { login: 'ana' }, persistent: false });
+    expect(getSession()).toMatchObject({ user: { login: 'ana' }, persistent: false, signedInWith: 'oidc' });
     expect(api.calls.find((call) => call.path === '/api/oidc/validar')?.body).toEqual({ nonce: 'sign-on-1' });
     // The handle is used once.
     expect(sessionStorage.getItem('estante.signOn')).toBeNull();

@@ -54,6 +54,6 @@ export async function finishSamlSignOn(
     auth: 'public',
     body: { saml: samlResponse },
   });
-  const session = await establishSession(answer, rememberMe);
+  const session = await establishSession(answer, rememberMe, 'saml');
   return { session, redirect: answer.redirect };
 }

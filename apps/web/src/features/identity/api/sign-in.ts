@@ -16,7 +16,7 @@ import {
   tokenExpiry,
   type UserCredentials,
 } from '../../../lib/api-client';
-import { saveSession, type Session } from '../utils/session';
+import { saveSession, type Session, type SignInMethod } from '../utils/session';
 import { revokeRefreshToken } from './sign-out';
 
 /** What the sign-in screen sends. */
@@ -65,7 +65,11 @@ export async function signIn(input: SignInInput): Promise<Session> {
  * refuses a blocked password (SPEC §8 bloqueio, like a 430) and stores the session where
  * remember-me says.
  */
-export async function establishSession(answer: TokenResponse, persistent: boolean): Promise<Session> {
+export async function establishSession(
+  answer: TokenResponse,
+  persistent: boolean,
+  signedInWith: SignInMethod = 'password',
+): Promise<Session> {
   if (!answer.refresh_token) {
     throw new ApiError('invalid-response', 200, null, 'the token answer has no refresh token');
   }
@@ -94,6 +98,7 @@ export async function establishSession(answer: TokenResponse, persistent: boolea
     ...data,
     credentials: getUserCredentials() ?? credentials,
     persistent,
+    signedInWith,
   };
   await saveSession(session);
   return session;

@@ -78,6 +78,6 @@ export async function finishSingleSignOn(): Promise<{ session: Session; redirect
     auth: 'public',
     body: { nonce: pending.nonce },
   });
-  const session = await establishSession(answer, pending.rememberMe);
+  const session = await establishSession(answer, pending.rememberMe, 'oidc');
   return { session, redirect: answer.redirect };
 }

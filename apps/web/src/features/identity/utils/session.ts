@@ -14,7 +14,13 @@ export interface Session extends UserSession {
   credentials: UserCredentials;
   /** Keep me logged in: true keeps the session in localStorage, false in sessionStorage (SPEC §4). */
   persistent: boolean;
+  /** How the patron signed in: /sair also ends an institutional sign-on at its logout link. */
+  signedInWith?: SignInMethod;
 }
+
+/** Password (and linked-login switch), or institutional single sign-on. */
+export type SignInMethod = 'password' | 'oidc' | 'saml';
+const SIGN_IN_METHODS: readonly SignInMethod[] = ['password', 'oidc', 'saml'];
 
 function isCredentials(value: unknown): value is UserCredentials {
   const credentials = value as Partial<UserCredentials> | null;
@@ -31,7 +37,12 @@ function parseStored(value: unknown): Omit<Session, 'persistent'> | null {
   const credentials = (value as { credentials?: unknown } | null)?.credentials;
   if (!session.success || !isCredentials(credentials)) return null;
   const { token, refresh, expiresAt } = credentials;
-  return { ...session.data, credentials: { token, refresh, expiresAt } };
+  const method = (value as { signedInWith?: unknown }).signedInWith;
+  return {
+    ...session.data,
+    credentials: { token, refresh, expiresAt },
+    ...(SIGN_IN_METHODS.includes(method as SignInMethod) ? { signedInWith: method as SignInMethod } : {}),
+  };
 }
 
 type StoreName = 'session' | 'persistent';
