@@ -14,6 +14,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { publicOrPrivate } from '../../plugins/auth.ts';
+import { signOnCookie } from './sign-on-cookie.ts';
 import { createOidcService, OIDC_BROWSER_COOKIE, type OidcOptions } from './oidc-service.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -31,19 +32,7 @@ const ERRORS = {
 const callbackUrl = (request: FastifyRequest) =>
   `${request.protocol}://${request.host}${API_PREFIX}${RECOVERY_PATHS.oidcCallback}`;
 
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
-
-function browserCookie(request: FastifyRequest, value: string, maxAge: number): string {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  // Lax: sent on the provider's top-level redirect back to us, not on cross-site subrequests.
-  return `${OIDC_BROWSER_COOKIE}=${value}; Path=${API_PREFIX}/oidc; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-}
+const browserCookie = signOnCookie(OIDC_BROWSER_COOKIE, '/oidc');
 
 /** OIDC single sign-on (SPEC §7 /oidc/authorize, /oidc/validar) and the provider's return. */
 export async function oidcRoutes(
@@ -72,7 +61,7 @@ export async function oidcRoutes(
         redirectUri: callbackUrl(request),
       });
       reply.header('cache-control', 'no-store');
-      reply.header('set-cookie', browserCookie(request, started.browser, started.ttlSeconds));
+      reply.header('set-cookie', browserCookie.set(request, started.browser, started.ttlSeconds));
       return { nonce: started.handle, link: started.link };
     },
   );
@@ -89,13 +78,13 @@ export async function oidcRoutes(
     async (request, reply) => {
       await service.handleReturn({
         query: request.query,
-        browser: readCookie(request, OIDC_BROWSER_COOKIE),
+        browser: browserCookie.read(request),
         redirectUri: callbackUrl(request),
         log: (message, error) => request.log.warn(error ? { err: error } : {}, message),
       });
       return reply
         .header('cache-control', 'no-store')
-        .header('set-cookie', browserCookie(request, '', 0))
+        .header('set-cookie', browserCookie.set(request, '', 0))
         .redirect(OIDC_RESPONSE_SCREEN, 302);
     },
   );

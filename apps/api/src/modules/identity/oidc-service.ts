@@ -9,8 +9,7 @@ import {
 } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { AppError, ERRORS } from '../../lib/errors.ts';
-import { IDENTITY_ERRORS } from './errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import {
   consumeSignOn,
   findOpenSignOnByState,
@@ -18,8 +17,7 @@ import {
   insertSignOn,
   recordReturn,
 } from './oidc-repository.ts';
-import { findPatron, recordEvent } from './repository.ts';
-import { openSession, REFRESH_TOKEN_TTL_SECONDS, sha256 } from './sessions.ts';
+import { sha256, signInPatron } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
 
 /** The institution's OpenID provider and this portal's client there (OIDC_* settings). */
@@ -213,25 +211,15 @@ export function createOidcService(options: {
       const outcome = await consumeSignOn(db, sha256(handle), clock.now());
       if (!outcome) throw OIDC_ERRORS.invalidNonce();
       if (outcome.error_code || outcome.patron_id === null) throw refusalOf(outcome.error_code ?? '');
-      const patron = await findPatron(db, outcome.patron_id);
-      if (!patron) throw ERRORS.notFound();
-      // As with the password grant and the refresh grant: a blocked password signs nobody in.
-      if (patron.is_blocked) throw IDENTITY_ERRORS.accessBlocked();
-      const pair = await openSession(
+      const pair = await signInPatron(
         { db, tokens, clock },
         {
-          patronId: patron.id,
+          patronId: outcome.patron_id,
           clientId: context.clientId,
-          refreshTokenTtlSeconds: oidc.refreshTokenTtlSeconds ?? REFRESH_TOKEN_TTL_SECONDS,
+          address: context.address,
+          refreshTokenTtlSeconds: oidc.refreshTokenTtlSeconds,
         },
       );
-      await recordEvent(db, {
-        at: clock.now(),
-        event: 'sign_in',
-        username: patron.login,
-        patronId: patron.id,
-        address: context.address,
-      });
       return { ...pair, redirect: outcome.redirect };
     },
   };

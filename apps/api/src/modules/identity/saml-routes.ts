@@ -19,24 +19,14 @@ import { publicOrPrivate } from '../../plugins/auth.ts';
 import { createSamlService, type SamlOptions } from './saml-service.ts';
 import type { TokenService } from './tokens.ts';
 
+import { signOnCookie } from './sign-on-cookie.ts';
+
 export type { SamlOptions } from './saml-service.ts';
 
 /** Name of the cookie binding a SAML sign-on to the browser that started it. */
 export const SAML_BROWSER_COOKIE = 'estante_saml';
 
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
-
-/** Sent by the web's own calls to /api/saml (same site), never to other sites. */
-function browserCookie(request: FastifyRequest, value: string, maxAge: number): string {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  return `${SAML_BROWSER_COOKIE}=${value}; Path=${API_PREFIX}/saml; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-}
+const browserCookie = signOnCookie(SAML_BROWSER_COOKIE, '/saml');
 
 const ERRORS = {
   400: ApiErrorSchema,
@@ -76,7 +66,7 @@ export async function samlRoutes(
         callbackUrl: callbackUrl(request),
       });
       reply.header('cache-control', 'no-store');
-      reply.header('set-cookie', browserCookie(request, started.browser, started.ttlSeconds));
+      reply.header('set-cookie', browserCookie.set(request, started.browser, started.ttlSeconds));
       return { link: started.link };
     },
   );
@@ -116,7 +106,7 @@ export async function samlRoutes(
         clientId: request.identity?.clientId ?? PORTAL_CLIENT_ID,
         address: request.ip,
         callbackUrl: callbackUrl(request),
-        browser: readCookie(request, SAML_BROWSER_COOKIE),
+        browser: browserCookie.read(request),
         log: (error) => request.log.warn({ err: error }, 'SAML answer refused'),
       });
     },

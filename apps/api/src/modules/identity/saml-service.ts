@@ -4,13 +4,12 @@ import { SAML, ValidateInResponseTo, type CacheProvider, type SamlConfig } from 
 import { SAML_ERROR_CODE, SAML_RULE_KEYS, type SamlValidateResponse } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { AppError, ERRORS } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { IDENTITY_ERRORS } from './errors.ts';
 import { findPatronIdsForSignOn } from './oidc-repository.ts';
 import { safeRedirect } from './oidc-service.ts';
-import { findPatron, recordEvent } from './repository.ts';
 import { consumeSamlSignOn, findOpenSamlSignOn, insertSamlSignOn } from './saml-repository.ts';
-import { openSession, REFRESH_TOKEN_TTL_SECONDS, sha256 } from './sessions.ts';
+import { sha256, signInPatron } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
 
 /** The institution's SAML identity provider and this portal as its service provider (SAML_* settings). */
@@ -163,25 +162,15 @@ export function createSamlService(options: {
       const ids = await findPatronIdsForSignOn(db, value.trim());
       if (ids.length === 0) throw SAML_ERRORS.userNotFound();
       if (ids.length > 1) throw IDENTITY_ERRORS.choiceRequired();
-      const patron = await findPatron(db, ids[0]!);
-      if (!patron) throw ERRORS.notFound();
-      // As with the password grant: a blocked password signs nobody in.
-      if (patron.is_blocked) throw IDENTITY_ERRORS.accessBlocked();
-      const pair = await openSession(
+      const pair = await signInPatron(
         { db, tokens, clock },
         {
-          patronId: patron.id,
+          patronId: ids[0]!,
           clientId: context.clientId,
-          refreshTokenTtlSeconds: saml.refreshTokenTtlSeconds ?? REFRESH_TOKEN_TTL_SECONDS,
+          address: context.address,
+          refreshTokenTtlSeconds: saml.refreshTokenTtlSeconds,
         },
       );
-      await recordEvent(db, {
-        at: clock.now(),
-        event: 'sign_in',
-        username: patron.login,
-        patronId: patron.id,
-        address: context.address,
-      });
       return { ...pair, redirect: signOn.redirect };
     },
   };

@@ -2,7 +2,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenResponse } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { insertRefreshToken, insertSession } from './repository.ts';
+import { ERRORS } from '../../lib/errors.ts';
+import { IDENTITY_ERRORS } from './errors.ts';
+import { findPatron, insertRefreshToken, insertSession, recordEvent } from './repository.ts';
 import type { TokenService } from './tokens.ts';
 
 /** Refresh tokens, sign-on handles and recovery codes are kept only as this digest. */
@@ -40,4 +42,32 @@ export async function openSession(
     refresh_token: refresh,
     scope: 'user',
   };
+}
+
+/**
+ * Signs in the patron an institutional sign-on (OIDC, SAML) has named: refused as blocked like the
+ * password and refresh grants, then a session is opened and the sign-in is recorded.
+ */
+export async function signInPatron(
+  deps: { db: Db; tokens: TokenService; clock: Clock },
+  input: { patronId: number; clientId: string; address: string; refreshTokenTtlSeconds: number | undefined },
+): Promise<TokenResponse> {
+  const { db, clock } = deps;
+  const patron = await findPatron(db, input.patronId);
+  if (!patron) throw ERRORS.notFound();
+  // A blocked password signs nobody in, whichever way the patron comes.
+  if (patron.is_blocked) throw IDENTITY_ERRORS.accessBlocked();
+  const pair = await openSession(deps, {
+    patronId: patron.id,
+    clientId: input.clientId,
+    refreshTokenTtlSeconds: input.refreshTokenTtlSeconds ?? REFRESH_TOKEN_TTL_SECONDS,
+  });
+  await recordEvent(db, {
+    at: clock.now(),
+    event: 'sign_in',
+    username: patron.login,
+    patronId: patron.id,
+    address: input.address,
+  });
+  return pair;
 }
