@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
-import Provider from 'oidc-provider';
+import { startTestOidcProvider } from '../../api/src/modules/identity/oidc-testing';
 import { seriousViolations } from './helpers';
 
 /**
@@ -18,49 +17,13 @@ const clientSecret = process.env.E2E_OIDC_CLIENT_SECRET ?? '';
 const ACCOUNT = { id: 'bruno.sso', email: 'bruno@demo.estante.example', patronName: 'Bruno Carvalho Lima' };
 
 /** Starts the provider with the catalogue as its one client, returning to `${baseURL}/api/oidc/retorno`. */
-async function startProvider(baseURL: string) {
-  const issuer = `http://127.0.0.1:${oidcPort}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [new URL('/api/oidc/retorno', baseURL).toString()],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
-    cookies: { keys: ['e2e-cookie-key-not-secret'] },
-    ttl: {
-      Interaction: 600,
-      Session: 3600,
-      Grant: 3600,
-      AccessToken: 600,
-      IdToken: 600,
-      AuthorizationCode: 60,
-    },
-    // The development sign-in and consent pages: the test fills them in as a person would.
-    features: { devInteractions: { enabled: true } },
-    async findAccount(_ctx, id) {
-      if (id !== ACCOUNT.id) return undefined;
-      return { accountId: id, claims: () => ({ sub: id, email: ACCOUNT.email, email_verified: true }) };
-    },
+const startProvider = (baseURL: string) =>
+  startTestOidcProvider({
+    redirectUri: new URL('/api/oidc/retorno', baseURL).toString(),
+    accounts: { [ACCOUNT.id]: { email: ACCOUNT.email } },
+    port: oidcPort,
+    client: { id: clientId, secret: clientSecret },
   });
-  const server = createServer(provider.callback());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(oidcPort, '127.0.0.1', () => resolve());
-  });
-  return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 test.describe('single sign-on with OIDC (SPEC §2 SSO button, /oauth-response)', () => {
   // One provider on a fixed port: the steps run in one worker, in order.

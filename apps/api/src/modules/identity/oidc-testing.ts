@@ -27,13 +27,15 @@ export async function startTestOidcProvider(options: {
   redirectUri: string;
   accounts: Record<string, TestOidcAccount>;
   port?: number;
+  /** The client the catalogue is configured with (browser tests pass the harness's). */
+  client?: { id: string; secret: string };
 }): Promise<TestOidcProvider> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
-  const clientId = 'estante-portal';
-  const clientSecret = 'estante-portal-secret-for-tests-only';
+  const clientId = options.client?.id ?? 'estante-portal';
+  const clientSecret = options.client?.secret ?? 'estante-portal-secret-for-tests-only';
   const provider = new Provider(issuer, {
     clients: [
       {
