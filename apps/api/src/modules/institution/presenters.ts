@@ -50,7 +50,8 @@ export function presentSelfService(settings: Record<string, unknown>): SelfServi
 /** SPEC §9: opening hours are listed Monday (1) to Sunday (7). */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
-type OpeningHoursRow = {
+/** One open interval of a library (or a library with none), as the repository reads it. */
+export type OpeningHoursRow = {
   campus_id: number;
   campus_name: string;
   library_id: number;

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../lib/db/index.ts';
 import type { ServerLanguage } from '../../lib/messages.ts';
+import type { OpeningHoursRow } from './presenters.ts';
 
 /** All institution settings as one key → value object. */
 export async function readSettings(db: Queryable): Promise<Record<string, unknown>> {
@@ -151,15 +152,7 @@ export async function deleteFaq(db: Queryable, id: number): Promise<boolean> {
 /** Each library of each campus (or of one campus) with its open intervals, weekday and time ordered. */
 export async function listOpeningHours(db: Queryable, campusId?: number) {
   return (
-    await db.query<{
-      campus_id: number;
-      campus_name: string;
-      library_id: number;
-      library_name: string;
-      weekday: number | null;
-      opens: string | null;
-      closes: string | null;
-    }>(
+    await db.query<OpeningHoursRow>(
       `SELECT c.id AS campus_id, c.name AS campus_name, l.id AS library_id, l.name AS library_name,
               h.weekday::int AS weekday, to_char(h.opens, 'HH24:MI') AS opens, to_char(h.closes, 'HH24:MI') AS closes
          FROM campus c

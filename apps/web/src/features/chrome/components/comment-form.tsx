@@ -1,13 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Stack, Text, Textarea } from '@mantine/core';
 import { COMMENT_MAX_LENGTH } from '@estante/contract';
-import { isApiErrorStatus } from '../../../lib/api-client';
-import { handleApiError } from '../../../lib/error-handler';
-import { translateKey } from '../../../lib/i18n';
 import { useCampuses, useLibraries } from '../api/get-campuses';
 import { sendComment } from '../api/send-comment';
+import { FeedbackFormFooter, useFeedbackSending } from './feedback-sending';
 import { LibraryChoice, NONE } from './library-choice';
 
 /**
@@ -22,8 +19,7 @@ export function CommentForm({ onClose }: { onClose: () => void }) {
   const [library, setLibrary] = useState(NONE);
   const libraries = useLibraries(campus === NONE ? null : campus);
   const [content, setContent] = useState('');
-  const [isSending, setSending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { isSending, refusal, send } = useFeedbackSending(onClose);
   const canSend = content.length > 0 && library !== NONE && !isSending;
 
   const submit = async (event: FormEvent) => {
@@ -31,19 +27,8 @@ export function CommentForm({ onClose }: { onClose: () => void }) {
     const payload = { content: content.trim(), b: library };
     // SPEC §5: silently rejected when no library is chosen (-1) or the trimmed text is empty.
     if (payload.b === NONE || payload.content === '' || isSending) return;
-    setSending(true);
-    setRefusal(null);
-    try {
-      await sendComment(payload);
-      notifications.show({ color: 'green', message: t('feedback.comment.sent') });
-      onClose();
-    } catch (error) {
-      // SPEC §8: a 422 (the comment limit) is shown in the form; anything else goes to the central handler.
-      if (isApiErrorStatus(error, 422)) setRefusal(translateKey(t, error.message));
-      else handleApiError(error);
-    } finally {
-      setSending(false);
-    }
+    // SPEC §8: a 422 (the comment limit) is shown in the form.
+    await send(() => sendComment(payload), t('feedback.comment.sent'));
   };
 
   return (
@@ -78,25 +63,7 @@ export function CommentForm({ onClose }: { onClose: () => void }) {
           value={content}
           onChange={(event) => setContent(event.currentTarget.value)}
         />
-        <div aria-live="polite">
-          {refusal && (
-            <Alert color="yellow" variant="light">
-              {refusal}
-            </Alert>
-          )}
-        </div>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('feedback.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            disabled={!canSend}
-            leftSection={isSending ? <Loader size="xs" aria-hidden /> : null}
-          >
-            {isSending ? t('feedback.sending') : t('feedback.send')}
-          </Button>
-        </Group>
+        <FeedbackFormFooter refusal={refusal} isSending={isSending} canSend={canSend} onCancel={onClose} />
       </Stack>
     </form>
   );

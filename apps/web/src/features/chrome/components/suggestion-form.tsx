@@ -1,32 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  VisuallyHidden,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Anchor, Checkbox, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import {
   isValidIsbnOrIssn,
   SUGGESTION_FIELD_MAX,
   type Institution,
   type SuggestionRequest,
 } from '@estante/contract';
-import { isApiErrorStatus } from '../../../lib/api-client';
-import { handleApiError } from '../../../lib/error-handler';
-import { translateKey } from '../../../lib/i18n';
 import { isWebAddress } from '../../../lib/sanitize-html';
 import { useInstitution } from '../api/get-institution';
 import { useCampuses, useLibraries } from '../api/get-campuses';
 import { sendSuggestion } from '../api/send-suggestion';
+import { FeedbackFormFooter, useFeedbackSending } from './feedback-sending';
 import { LibraryChoice, NONE } from './library-choice';
 
 type TextField = 'autor' | 'titulo' | 'edicao' | 'editor' | 'isbn_issn' | 'outras_inf';
@@ -71,8 +56,7 @@ export function SuggestionForm({ onClose }: { onClose: () => void }) {
   const [values, setValues] = useState(EMPTY);
   const [isPeriodical, setPeriodical] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [isSending, setSending] = useState(false);
+  const { isSending, refusal, setRefusal, send } = useFeedbackSending(onClose);
   const libraryRef = useRef<HTMLSelectElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const publisherRef = useRef<HTMLInputElement>(null);
@@ -129,18 +113,7 @@ export function SuggestionForm({ onClose }: { onClose: () => void }) {
       outras_inf: optional('outras_inf'),
       periodico: isPeriodical,
     };
-    setSending(true);
-    try {
-      await sendSuggestion(payload);
-      notifications.show({ color: 'green', message: t('feedback.suggestion.sent') });
-      onClose();
-    } catch (error) {
-      // A refusal the form can explain stays here, with what was typed; the rest goes to the central handler.
-      if (isApiErrorStatus(error, 422)) setRefusal(translateKey(t, error.message));
-      else handleApiError(error);
-    } finally {
-      setSending(false);
-    }
+    await send(() => sendSuggestion(payload), t('feedback.suggestion.sent'));
   };
 
   const field = (name: TextField) => ({
@@ -199,25 +172,7 @@ export function SuggestionForm({ onClose }: { onClose: () => void }) {
           onChange={(event) => setPeriodical(event.currentTarget.checked)}
         />
         <Textarea {...field('outras_inf')} rows={3} />
-        <div aria-live="polite">
-          {refusal && (
-            <Alert color="yellow" variant="light">
-              {refusal}
-            </Alert>
-          )}
-        </div>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('feedback.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            disabled={isSending}
-            leftSection={isSending ? <Loader size="xs" aria-hidden /> : null}
-          >
-            {isSending ? t('feedback.sending') : t('feedback.send')}
-          </Button>
-        </Group>
+        <FeedbackFormFooter refusal={refusal} isSending={isSending} canSend={!isSending} onCancel={onClose} />
       </Stack>
     </form>
   );
