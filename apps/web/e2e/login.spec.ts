@@ -109,4 +109,52 @@ test.describe('sign-in (SPEC §2 /login, §4 login state)', () => {
     await page.reload();
     await expectSentToLogin(page);
   });
+
+  test('"place hold" on a record signs a visitor in through the modal and comes back to the record', async ({
+    page,
+  }) => {
+    await page.goto('/acervo/1');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    const recordTitle = await heading.innerText();
+    await page.getByRole('button', { name: 'Reservar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Entrar' });
+    await expect(dialog).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('textbox', { name: 'Usuário' }).fill(ANA.login);
+    await dialog.getByLabel(/^Senha/).fill(ANA.password);
+    await dialog.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/acervo\/1\/reserva$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(recordTitle);
+    await expect(page.getByText(`Olá, ${ANA.name.split(' ')[0]}`)).toBeVisible();
+  });
+
+  test('with person lookup, asks the username first, then the person and the password', async ({ page }) => {
+    // The demo institution signs in in one step; this institution setting turns person lookup on for
+    // this page only (the server's answers are the real ones).
+    await page.route('**/api/parametros/instituicao', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), login_consulta_pessoa: true } });
+    });
+    await page.goto('/login');
+    await expect(passwordField(page)).toHaveCount(0);
+    // The alias shared by the two demo Gabriels names two people.
+    await usernameField(page).fill('souza@demo.estante.example');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    const people = page.getByRole('radiogroup', { name: /^Pessoa/ });
+    await expect(people.getByRole('radio')).toHaveCount(2);
+    await expect(passwordField(page)).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Usar outro usuário' }).click();
+    await expect(usernameField(page)).toBeFocused();
+    await usernameField(page).fill(ANA.login);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(passwordField(page)).toBeFocused();
+    await expect(page.getByRole('radiogroup', { name: /^Pessoa/ })).toHaveCount(0);
+    await passwordField(page).fill(ANA.password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await expect(page.getByText(`Olá, ${ANA.name.split(' ')[0]}`)).toBeVisible();
+  });
 });

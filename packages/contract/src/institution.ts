@@ -6,6 +6,12 @@ export const InstitutionSchema = z.object({
   nome: z.string(),
   sigla: z.string(),
   usaOIDC: z.boolean(),
+  /** Whether the institution signs in through SAML 2.0 single sign-on (decision 0018); the server needs SAML_* set. */
+  usaSAML: z.boolean(),
+  /** Whether the sign-in asks for the patron's category with the login (SPEC §2 "for one specific institution"). */
+  login_pede_categoria: z.boolean(),
+  /** Whether sign-in needs person lookup: username first, then the person (when several) and password (SPEC §4). */
+  login_consulta_pessoa: z.boolean(),
   destino_padrao_login_catalogo: z.boolean(),
   denominacao_login: z.string().nullable(),
   msg_login: z.string().nullable(),
@@ -14,6 +20,14 @@ export const InstitutionSchema = z.object({
   tema: z.string(),
   msg_suporte_consulta: z.string().nullable(),
   link_lgpd: z.string().nullable(),
+  /** SPEC §6 activity 57: address of the footer's external link (http or https); null when unset (decision 0016). */
+  link_externo: z.string().nullable(),
+  /** Text of the external link, shown as written in every language; null: the interface's generic text. */
+  desc_link_externo: z.string().nullable(),
+  /** SPEC §6 activity 87: address of the library-network catalogue (http or https); null when unset. */
+  link_catalogo_rede: z.string().nullable(),
+  /** Text of the network-catalogue link, shown as written in every language; null: the generic text. */
+  desc_link_catalogo_rede: z.string().nullable(),
   params: z.object({ __web_url_pw: z.string().nullable(), __web_aquisicao: z.string().nullable() }),
   /** SPEC §6 server flags: password recovery is offered only with authentication mode 2 and crypt mode 4 (isPasswordRecoveryOffered). */
   modo_autenticacao: z.number().int().optional(),

@@ -13,6 +13,8 @@ import { getAuthorityQueryOptions } from '../features/authority/api/get-authorit
 import { getOrderingsQueryOptions } from '../features/search/api/get-orderings';
 import { searchTitlesQueryOptions } from '../features/search/api/search-titles';
 import { parseSearchState } from '../features/search/hooks/use-search-state';
+import { stubIdentityApi } from '../testing/identity';
+import { clearSession } from '../features/identity/utils/session';
 
 function clientWithSearch(query: string, hits = [buildHit()]) {
   const client = createConfiguredQueryClient();
@@ -191,9 +193,41 @@ describe('title page', () => {
   });
 
   it('says a later sub-tab is not available yet', async () => {
-    renderRoutes(routes, { route: '/acervo/1/reserva', queryClient: clientWithTitle() });
+    renderRoutes(routes, { route: '/acervo/1/solicitacao-emprestimo', queryClient: clientWithTitle() });
     expect(await screen.findByRole('heading', { level: 2, name: 'Ainda não disponível' })).toBeTruthy();
   });
+
+  it('asks a visitor on the hold tab to sign in, in the modal, and keeps them on the tab', async () => {
+    stubIdentityApi();
+    const { router } = renderRoutes(routes, { route: '/acervo/1/reserva', queryClient: clientWithTitle() });
+    expect(await screen.findByText('Entre com seu login para reservar este título.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar para reservar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Entrar' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Usuário' }), 'ana');
+    await userEvent.type(within(dialog).getByLabelText(/^Senha/, { selector: 'input' }), 'estante-ana');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/acervo/1/reserva');
+    expect(screen.queryByText('Entre com seu login para reservar este título.')).toBeNull();
+    await clearSession();
+  }, 30_000);
+
+  it('"place hold" signs a visitor in through the modal and goes on to the hold tab of the record', async () => {
+    const api = stubIdentityApi();
+    const { router } = renderRoutes(routes, { route: '/acervo/1', queryClient: clientWithTitle() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reservar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Entrar' });
+    // Still on the record's data while signing in.
+    expect(router.state.location.pathname).toBe('/acervo/1');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Usuário' }), 'ana');
+    await userEvent.type(within(dialog).getByLabelText(/^Senha/, { selector: 'input' }), 'estante-ana');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acervo/1/reserva'));
+    expect(api.grants('password')).toHaveLength(1);
+    // Signed in, "place hold" is a link to the tab.
+    expect(screen.getByRole('link', { name: 'Reservar' }).getAttribute('href')).toBe('/acervo/1/reserva');
+    await clearSession();
+  }, 30_000);
 
   it('says the title does not exist for an id that cannot be one', async () => {
     renderRoutes(routes, { route: '/acervo/abc' });

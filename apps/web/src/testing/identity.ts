@@ -95,6 +95,10 @@ export function stubIdentityApi(
       state.signOnRedirect = url.searchParams.get('redirect');
       return jsonResponse({ nonce: 'sign-on-1', link: 'https://idp.example/authorize?state=s' });
     }
+    if (url.pathname === '/api/saml/login') {
+      state.signOnRedirect = url.searchParams.get('redirect');
+      return jsonResponse({ link: 'https://idp.example/saml/sso?SAMLRequest=r' });
+    }
     if (url.pathname === '/api/oidc/validar') {
       const first = Object.values(patrons)[0];
       if (body?.nonce !== 'sign-on-1' || !first) {

@@ -12,6 +12,9 @@ export const INSTITUTION_DEFAULTS: Institution = {
   nome: 'Biblioteca Estante',
   sigla: 'ESTANTE',
   usaOIDC: false,
+  usaSAML: false,
+  login_pede_categoria: false,
+  login_consulta_pessoa: false,
   destino_padrao_login_catalogo: false,
   denominacao_login: null,
   msg_login: null,
@@ -20,17 +23,44 @@ export const INSTITUTION_DEFAULTS: Institution = {
   tema: 'neo',
   msg_suporte_consulta: null,
   link_lgpd: null,
+  link_externo: null,
+  desc_link_externo: null,
+  link_catalogo_rede: null,
+  desc_link_catalogo_rede: null,
   params: { __web_url_pw: null, __web_aquisicao: null },
   // SPEC §6: Estante keeps the passwords (mode 2), hashed with Argon2id (crypt 4), so recovery is offered.
   modo_autenticacao: 2,
   modo_criptografia: 4,
 };
 
+/** Institution settings of the footer links (SPEC §6 activities 57 and 87; decision 0016): address and text. */
+export const FOOTER_LINK_SETTINGS = [
+  { address: 'link_externo', label: 'desc_link_externo' },
+  { address: 'link_catalogo_rede', label: 'desc_link_catalogo_rede' },
+] as const;
+
+/** True for an absolute http or https address: the only kind a footer link may open. */
+export function isWebAddress(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** Institution settings rows → the SPEC §3 institution data. */
 export function presentInstitution(settings: Record<string, unknown>): Institution {
   const merged: Record<string, unknown> = { ...INSTITUTION_DEFAULTS };
   for (const key of Object.keys(INSTITUTION_DEFAULTS)) {
     if (key in settings) merged[key] = settings[key];
+  }
+  // A footer link goes out only with a web address (never javascript: or a typo), and blank text means none.
+  for (const { address, label } of FOOTER_LINK_SETTINGS) {
+    const text = merged[label];
+    merged[address] = isWebAddress(merged[address]) ? merged[address] : null;
+    merged[label] = typeof text === 'string' && text.trim() ? text.trim() : null;
   }
   return merged as Institution;
 }

@@ -26,6 +26,59 @@ describe('public configuration', () => {
     expect(response.json().msg_suporte_consulta).toBe('<p>Ligue 1234</p>');
   });
 
+  it('serves the sign-in variants off by default and on once staff turn them on', async () => {
+    const read = async () =>
+      InstitutionSchema.parse((await ctx.app.inject({ url: '/api/parametros/instituicao', headers })).json());
+    expect(await read()).toMatchObject({
+      usaSAML: false,
+      login_pede_categoria: false,
+      login_consulta_pessoa: false,
+    });
+    await writeSetting(ctx.db, 'usaSAML', true);
+    await writeSetting(ctx.db, 'login_pede_categoria', true);
+    await writeSetting(ctx.db, 'login_consulta_pessoa', true);
+    expect(await read()).toMatchObject({
+      usaSAML: true,
+      login_pede_categoria: true,
+      login_consulta_pessoa: true,
+    });
+    for (const key of ['usaSAML', 'login_pede_categoria', 'login_consulta_pessoa']) {
+      await writeSetting(ctx.db, key, false);
+    }
+  });
+
+  it('serves the demo footer links (activities 57 and 87) with their addresses, and their activities on', async () => {
+    const institution = InstitutionSchema.parse(
+      (await ctx.app.inject({ url: '/api/parametros/instituicao', headers })).json(),
+    );
+    expect(institution).toMatchObject({
+      link_externo: 'https://www.demo.estante.example/',
+      desc_link_externo: null,
+      link_catalogo_rede: 'https://rede.demo.estante.example/catalogo',
+      desc_link_catalogo_rede: null,
+    });
+    const activities = FunctionalitiesSchema.parse(
+      (await ctx.app.inject({ url: '/api/parametros/funcionalidades', headers })).json(),
+    ).map((a) => a.cod_atividade);
+    expect(activities).toEqual(expect.arrayContaining([57, 87]));
+  });
+
+  it('never serves a footer link that is not a web address, and treats blank link text as none', async () => {
+    await writeSetting(ctx.db, 'link_externo', 'javascript:alert(1)');
+    await writeSetting(ctx.db, 'desc_link_externo', '   ');
+    await writeSetting(ctx.db, 'link_catalogo_rede', 42);
+    await writeSetting(ctx.db, 'desc_link_catalogo_rede', ' Rede de Bibliotecas UE ');
+    const institution = InstitutionSchema.parse(
+      (await ctx.app.inject({ url: '/api/parametros/instituicao', headers })).json(),
+    );
+    expect(institution).toMatchObject({
+      link_externo: null,
+      desc_link_externo: null,
+      link_catalogo_rede: null,
+      desc_link_catalogo_rede: 'Rede de Bibliotecas UE',
+    });
+  });
+
   it('lists the enabled activities with descriptions in the caller language', async () => {
     const pt = FunctionalitiesSchema.parse(
       (await ctx.app.inject({ url: '/api/parametros/funcionalidades', headers })).json(),

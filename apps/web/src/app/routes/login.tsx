@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { ACTIVITY, isPasswordRecoveryOffered, type Institution } from '@estante/contract';
+import { ACTIVITY, isPasswordRecoveryOffered } from '@estante/contract';
 import { paths, REDIRECT_PARAM } from '../../config/paths';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { useInstitution } from '../../features/chrome/api/get-institution';
@@ -10,14 +10,6 @@ import { useActivity } from '../../features/chrome/hooks/use-activity';
 import { SignInForm, type SignInSettings } from '../../features/identity/components/sign-in-form';
 import { hasUserSession } from '../../features/identity/utils/session';
 import { safeRedirect } from '../../features/identity/utils/safe-redirect';
-
-/**
- * Whether the institution asks for a category with the login (SPEC §2: one specific institution does).
- * The institution settings carry no such flag yet, so no institution asks (decision 0012).
- */
-function asksLoginCategory(_institution: Institution): boolean {
-  return false;
-}
 
 /** The sign-in screen's settings from the institution data and activities the configuration loaded. */
 export function useSignInSettings(): SignInSettings {
@@ -27,10 +19,13 @@ export function useSignInSettings(): SignInSettings {
   return {
     loginLabel: institution.denominacao_login,
     loginMessage: institution.msg_login,
-    asksCategory: asksLoginCategory(institution),
+    // SPEC §2: "for one specific institution" — the one whose setting login_pede_categoria is on (decision 0018).
+    asksCategory: institution.login_pede_categoria,
     offersPersonalArea,
     offersRecovery: isPasswordRecoveryOffered(institution),
     usesSingleSignOn: institution.usaOIDC,
+    usesSaml: institution.usaSAML,
+    needsPersonLookup: institution.login_consulta_pessoa,
     defaultDestination: institution.destino_padrao_login_catalogo ? 'catalogue' : 'personalArea',
     requiresCaptcha,
   };

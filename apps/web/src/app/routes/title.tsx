@@ -1,6 +1,6 @@
-import { Outlet, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { Link, Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Stack, Text, Title as Heading } from '@mantine/core';
+import { Button, Group, Stack, Text, Title as Heading } from '@mantine/core';
 import type { Title } from '@estante/contract';
 import { COPIES_LIBRARY_PARAM, parseRecordId, paths, type TitleTabKey } from '../../config/paths';
 import { isApiErrorStatus } from '../../lib/api-client';
@@ -20,6 +20,8 @@ import { ErrorBlock, LoadingBlock } from '../../components/ui/query-state';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { ErrorBoundary } from '../../components/errors/error-boundary';
 import { NotAvailableMessage, NotFoundMessage } from '../../components/errors/not-found-message';
+import { useIsAuthenticated } from '../../features/identity/hooks/use-is-authenticated';
+import { useLoginModal } from '../../features/identity/components/login-modal';
 
 /** The tabs built so far, in display order; the other sub-routes answer "not available yet". */
 const SHOWN_TABS = [
@@ -86,6 +88,9 @@ function TitleLayout({ id }: { id: number }) {
           {title.autor}
         </Text>
       )}
+      <Group mt="sm">
+        <PlaceHoldButton id={id} />
+      </Group>
       <TabLinks label={t('record.tabs.label')} tabs={tabs} />
       <ErrorBoundary fallback={<ErrorBlock message={t('errors.unexpected')} />}>
         <Outlet context={{ title } satisfies TitleOutletContext} />
@@ -181,7 +186,51 @@ export function TitleDublinCoreTab() {
   );
 }
 
-/** The sub-tabs later issues build (hold, loan request, kardex, summaries, statistics, closed collection). */
+/**
+ * "Place hold" (SPEC §6: login is required to hold): a signed-in patron goes to the hold tab (18); a
+ * visitor signs in through the modal first and then lands on the same record's hold tab.
+ */
+function PlaceHoldButton({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isAuthenticated = useIsAuthenticated();
+  const { openLoginModal } = useLoginModal();
+  const holdHref = paths.title.getHref(id, 'hold');
+  if (isAuthenticated) {
+    return (
+      <Button component={Link} to={holdHref} variant="light">
+        {t('record.hold.place')}
+      </Button>
+    );
+  }
+  return (
+    <Button variant="light" onClick={() => openLoginModal({ onSignedIn: () => void navigate(holdHref) })}>
+      {t('record.hold.place')}
+    </Button>
+  );
+}
+
+/**
+ * /reserva (18). Holds need a signed-in patron (SPEC §6): a visitor is asked to sign in here, through
+ * the modal, and stays on this tab. The hold form itself comes with circulation.
+ */
+export function TitleHoldTab() {
+  const { t } = useTranslation();
+  const isAuthenticated = useIsAuthenticated();
+  const { openLoginModal } = useLoginModal();
+  if (isAuthenticated) return <NotAvailableMessage order={2} />;
+  return (
+    <section>
+      <TabHeading>{t('record.hold.heading')}</TabHeading>
+      <Stack gap="sm" align="flex-start">
+        <Text>{t('record.hold.signInPrompt')}</Text>
+        <Button onClick={() => openLoginModal()}>{t('record.hold.signIn')}</Button>
+      </Stack>
+    </section>
+  );
+}
+
+/** The sub-tabs later issues build (loan request, kardex, summaries, statistics, closed collection). */
 export function TitleNotAvailableTab() {
   return <NotAvailableMessage order={2} />;
 }

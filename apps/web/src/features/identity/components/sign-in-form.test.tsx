@@ -248,6 +248,103 @@ describe('SignInForm (SPEC §2 sign-in screen)', () => {
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
   });
 
+  it('offers SAML single sign-on only when the institution uses it, and leaves for the provider', async () => {
+    const api = stubIdentityApi();
+    const leave = vi.spyOn(browserWindow, 'leaveTo').mockImplementation(() => {});
+    renderForm();
+    expect(screen.queryByRole('button', { name: 'Entrar com login institucional (SAML)' })).toBeNull();
+    document.body.innerHTML = '';
+    renderForm(settings({ usesSaml: true }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Manter-me conectado' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar com login institucional (SAML)' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('https://idp.example/saml/sso?SAMLRequest=r'));
+    // It comes back to the catalogue (no return path, no personal area); keep-me-logged-in is kept.
+    expect(api.state.signOnRedirect).toBe('/');
+    expect(sessionStorage.getItem('estante.samlRememberMe')).toBe('1');
+    expect(api.grants('password')).toHaveLength(0);
+  });
+
+  describe('with person lookup (SPEC §4: username, then password)', () => {
+    const twoStep = settings({ needsPersonLookup: true, asksCategory: true });
+
+    it('asks the username alone first, and refuses to go on without it', async () => {
+      const api = stubIdentityApi();
+      renderForm(twoStep);
+      expect(screen.queryByLabelText(/^Senha/, { selector: 'input' })).toBeNull();
+      expect(screen.queryByRole('combobox', { name: 'Categoria' })).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+      expect(screen.getByText('Informe os dados da sua conta: o usuário é obrigatório.')).toBeTruthy();
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Usuário' }));
+      expect(api.calls.some((call) => call.path === '/api/pessoas/duplicadas')).toBe(false);
+    });
+
+    it('looks the username up, then asks the password of the one person it names', async () => {
+      const api = stubIdentityApi();
+      const { onSignedIn } = renderForm(twoStep);
+      await userEvent.type(screen.getByRole('textbox', { name: 'Usuário' }), 'ana');
+      await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+      await waitFor(() => expect(document.activeElement).toBe(passwordInput()));
+      expect(api.calls.find((call) => call.path === '/api/pessoas/duplicadas')).toBeTruthy();
+      expect(screen.queryByRole('radiogroup', { name: /^Pessoa/ })).toBeNull();
+      expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Usuário' }).readOnly).toBe(true);
+      expect(screen.getByRole('combobox', { name: 'Categoria' })).toBeTruthy();
+      await userEvent.type(passwordInput(), 'estante-ana');
+      await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+      await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
+      // The category is sent with the login, as in the one-step form.
+      expect(api.grants('password')[0]?.body?.username).toBe('ana|categoria:01');
+    });
+
+    it('shows the people a shared username names before the password, and signs the chosen one in', async () => {
+      const api = stubIdentityApi(
+        {
+          joao: {
+            password: 'senha-do-joao',
+            session: buildUserSession({ nome_pessoa: 'João Silva', login: 'joao', cod_pessoa: 41 }),
+          },
+          maria: {
+            password: 'senha-da-maria',
+            session: buildUserSession({ nome_pessoa: 'Maria Silva', login: 'maria', cod_pessoa: 42 }),
+          },
+        },
+        { 'familia@example.org': ['joao', 'maria'] },
+      );
+      const { onSignedIn } = renderForm(settings({ needsPersonLookup: true }));
+      await userEvent.type(screen.getByRole('textbox', { name: 'Usuário' }), 'familia@example.org');
+      await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+      const group = await screen.findByRole('radiogroup', { name: /^Pessoa/ });
+      // No failed grant first: the choice comes from the lookup.
+      expect(api.grants('password')).toHaveLength(0);
+      expect(screen.queryByRole('alert')).toBeNull();
+      await userEvent.type(passwordInput(), 'senha-do-joao');
+      await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+      expect(screen.getByText('Escolha a pessoa para continuar.')).toBeTruthy();
+      expect(api.grants('password')).toHaveLength(0);
+      await userEvent.click(within(group).getByRole('radio', { name: 'João Silva' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+      await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
+      expect(api.grants('password')[0]?.body?.username).toBe('familia@example.org|pessoa:41');
+      expect(getSession()?.user.login).toBe('joao');
+    }, 20_000);
+
+    it('goes back to the username, forgetting the password and the people', async () => {
+      stubIdentityApi({}, { 'familia@example.org': [] });
+      renderForm(settings({ needsPersonLookup: true }));
+      await userEvent.type(screen.getByRole('textbox', { name: 'Usuário' }), 'familia@example.org');
+      await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+      await userEvent.type(await waitFor(() => passwordInput()), 'segredo');
+      await userEvent.click(screen.getByRole('button', { name: 'Usar outro usuário' }));
+      const usernameField = screen.getByRole<HTMLInputElement>('textbox', { name: 'Usuário' });
+      await waitFor(() => expect(document.activeElement).toBe(usernameField));
+      expect(usernameField.readOnly).toBe(false);
+      expect(screen.queryByLabelText(/^Senha/, { selector: 'input' })).toBeNull();
+      await userEvent.clear(usernameField);
+      await userEvent.type(usernameField, 'ana');
+      await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+      expect((await waitFor(() => passwordInput())).value).toBe('');
+    });
+  });
+
   it('asks for the account data and the password before sending anything', async () => {
     const api = stubIdentityApi();
     renderForm();

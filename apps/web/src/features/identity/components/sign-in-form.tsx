@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -33,6 +33,7 @@ import { LinkedLoginChoice } from './linked-login-choice';
 import { TwoFactorStep } from './two-factor-step';
 import { CaptchaWidget } from './captcha-widget';
 import { startSingleSignOn } from '../api/single-sign-on';
+import { startSamlSignOn } from '../api/saml-sign-on';
 import { browserWindow } from '../utils/leave-page';
 import { paths } from '../../../config/paths';
 
@@ -51,6 +52,10 @@ export interface SignInSettings {
   offersPersonalArea: boolean;
   /** Whether the institution signs in through single sign-on (SPEC §3 usaOIDC). */
   usesSingleSignOn: boolean;
+  /** Whether the institution signs in through SAML 2.0 single sign-on (institution data usaSAML). */
+  usesSaml?: boolean;
+  /** Whether sign-in needs person lookup: the username first, then person and password (SPEC §4). */
+  needsPersonLookup?: boolean;
   /** Whether forgot password is offered (SPEC §6: authentication mode 2 and crypt mode 4). */
   offersRecovery: boolean;
   /** Destination chosen at first (SPEC §3 destino_padrao_login_catalogo). */
@@ -122,15 +127,65 @@ export function SignInForm({
   // SPEC §2/§5: the captcha's solved payload; each one is good for one sign-in (decision 0014).
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaResetKey, setCaptchaResetKey] = useState(0);
+  // SPEC §4: with person lookup, sign-in is two-step; the username is looked up before the password.
+  const [isUsernameLookedUp, setIsUsernameLookedUp] = useState(false);
+  const asksUsernameFirst = settings.needsPersonLookup === true && !isUsernameLookedUp;
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const messageId = useId();
   const asksDestination = showDestination && settings.offersPersonalArea;
   const loginLabel = settings.loginLabel?.trim() || t('identity.login.username');
+  // Single sign-on leaves the page and comes back here: to the return path, else the destination.
+  const signOnReturnTo =
+    returnTo ??
+    (asksDestination && destination === 'personalArea' ? paths.personalArea.getHref() : paths.home.getHref());
+
+  // The password step of a two-step sign-in starts at the password.
+  useEffect(() => {
+    if (isUsernameLookedUp) passwordRef.current?.focus();
+  }, [isUsernameLookedUp]);
+
+  /** First step of a two-step sign-in: the people the username names, then the password step. */
+  const lookUpUsername = async () => {
+    if (!username.trim()) {
+      setFieldErrors({ username: t('identity.login.required.username') });
+      usernameRef.current?.focus();
+      return;
+    }
+    setFieldErrors({});
+    setFailure(null);
+    setIsAuthenticating(true);
+    try {
+      const duplicates = await getDuplicates(username);
+      setPeople(duplicates.result && duplicates.pessoas.length > 0 ? duplicates.pessoas : null);
+      setPerson('');
+      setIsUsernameLookedUp(true);
+    } catch (error) {
+      setFailure(loginErrorMessage(error, t));
+      usernameRef.current?.focus();
+    } finally {
+      setIsAuthenticating(false);
+    }
+  };
+
+  /** Back from the password step to the username (another username may name other people). */
+  const changeUsername = () => {
+    setIsUsernameLookedUp(false);
+    setPeople(null);
+    setPassword('');
+    setFailure(null);
+    setFieldErrors({});
+    // The username field comes back; focus it once it is editable again.
+    setTimeout(() => usernameRef.current?.focus(), 0);
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isAuthenticating) return;
+    if (asksUsernameFirst) {
+      await lookUpUsername();
+      return;
+    }
     // SPEC §5: username required (asking for the account data), password required, and the
     // person chosen when duplicates exist.
     const errors: FieldErrors = {
@@ -198,16 +253,20 @@ export function SignInForm({
     setFailure(null);
     setIsLeaving(true);
     try {
-      const link = await startSingleSignOn({
-        login: username,
-        returnTo:
-          returnTo ??
-          (asksDestination && destination === 'personalArea'
-            ? paths.personalArea.getHref()
-            : paths.home.getHref()),
-        rememberMe,
-      });
+      const link = await startSingleSignOn({ login: username, returnTo: signOnReturnTo, rememberMe });
       browserWindow.leaveTo(link);
+    } catch (error) {
+      setFailure(loginErrorMessage(error, t));
+      setIsLeaving(false);
+    }
+  };
+
+  // SAML single sign-on: the provider identifies the patron, so no username is needed here.
+  const continueWithSaml = async () => {
+    setFailure(null);
+    setIsLeaving(true);
+    try {
+      browserWindow.leaveTo(await startSamlSignOn({ returnTo: signOnReturnTo, rememberMe }));
     } catch (error) {
       setFailure(loginErrorMessage(error, t));
       setIsLeaving(false);
@@ -303,21 +362,29 @@ export function SignInForm({
           }}
           error={fieldErrors.username}
           required
+          readOnly={settings.needsPersonLookup === true && isUsernameLookedUp}
           data-autofocus={autoFocus || undefined}
           autoFocus={autoFocus}
         />
-        <PasswordInput
-          ref={passwordRef}
-          label={t('identity.login.password')}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldErrors.password}
-          required
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': t('identity.login.showPassword') }}
-        />
+        {settings.needsPersonLookup && isUsernameLookedUp && (
+          <Anchor component="button" type="button" size="sm" onClick={changeUsername} w="fit-content">
+            {t('identity.login.changeUsername')}
+          </Anchor>
+        )}
+        {!asksUsernameFirst && (
+          <PasswordInput
+            ref={passwordRef}
+            label={t('identity.login.password')}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={fieldErrors.password}
+            required
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': t('identity.login.showPassword') }}
+          />
+        )}
         {people && (
           <Radio.Group
             label={t('identity.login.person.label')}
@@ -335,7 +402,7 @@ export function SignInForm({
             </Stack>
           </Radio.Group>
         )}
-        {settings.asksCategory && (
+        {settings.asksCategory && !asksUsernameFirst && (
           <NativeSelect
             label={t('identity.login.category')}
             name="category"
@@ -347,7 +414,7 @@ export function SignInForm({
             }))}
           />
         )}
-        {asksDestination && (
+        {asksDestination && !asksUsernameFirst && (
           <Radio.Group
             label={t('identity.login.destination.label')}
             name="destination"
@@ -360,7 +427,7 @@ export function SignInForm({
             </Group>
           </Radio.Group>
         )}
-        {settings.requiresCaptcha && (
+        {settings.requiresCaptcha && !asksUsernameFirst && (
           <CaptchaWidget onChange={setCaptchaToken} resetKey={captchaResetKey} error={fieldErrors.captcha} />
         )}
         <Checkbox
@@ -378,7 +445,7 @@ export function SignInForm({
             <span />
           )}
           <Button type="submit" loading={isAuthenticating}>
-            {t('identity.login.submit')}
+            {asksUsernameFirst ? t('identity.login.continue') : t('identity.login.submit')}
           </Button>
         </Group>
         {settings.usesSingleSignOn && (
@@ -389,6 +456,11 @@ export function SignInForm({
             onClick={() => void continueWithSingleSignOn()}
           >
             {t('identity.sso.button')}
+          </Button>
+        )}
+        {settings.usesSaml && (
+          <Button type="button" variant="outline" loading={isLeaving} onClick={() => void continueWithSaml()}>
+            {t('identity.saml.button')}
           </Button>
         )}
         <VisuallyHidden role="status" aria-live="polite">
