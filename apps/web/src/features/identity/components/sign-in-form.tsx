@@ -78,6 +78,13 @@ interface SignInFormProps {
 
 type FieldErrors = { username?: string; password?: string; person?: string; captcha?: string };
 
+/** Long button labels (single sign-on) wrap on narrow screens instead of being cut. */
+const WRAPPING_BUTTON = {
+  h: 'auto',
+  py: 8,
+  styles: { label: { whiteSpace: 'normal', textAlign: 'center' } },
+} as const;
+
 function isChoiceRequired(error: unknown): boolean {
   return error instanceof ApiError && error.code === LOGIN_ERROR_CODE.LOGIN_CHOICE_REQUIRED;
 }
@@ -388,7 +395,11 @@ export function SignInForm({
         {people && (
           <Radio.Group
             label={t('identity.login.person.label')}
-            description={t('identity.login.person.description')}
+            description={
+              settings.needsPersonLookup
+                ? t('identity.login.person.lookupDescription')
+                : t('identity.login.person.description')
+            }
             name="person"
             value={person}
             onChange={setPerson}
@@ -454,12 +465,19 @@ export function SignInForm({
             variant="outline"
             loading={isLeaving}
             onClick={() => void continueWithSingleSignOn()}
+            {...WRAPPING_BUTTON}
           >
             {t('identity.sso.button')}
           </Button>
         )}
         {settings.usesSaml && (
-          <Button type="button" variant="outline" loading={isLeaving} onClick={() => void continueWithSaml()}>
+          <Button
+            type="button"
+            variant="outline"
+            loading={isLeaving}
+            onClick={() => void continueWithSaml()}
+            {...WRAPPING_BUTTON}
+          >
             {t('identity.saml.button')}
           </Button>
         )}
