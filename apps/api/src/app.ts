@@ -23,6 +23,7 @@ import { institutionRoutes } from './modules/institution/routes.ts';
 import { isSessionActive } from './modules/identity/repository.ts';
 import { readSettings, writeSetting } from './modules/institution/repository.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { lookupRoutes } from './modules/lookups/index.ts';
 import { createPostgresSearchEngine, searchRoutes, type SearchEngine } from './modules/search/index.ts';
 
 export interface AppOptions {
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         sendsMail: Boolean(options.mailer),
       });
       await api.register(searchRoutes, { db, engine, guard });
+      await api.register(lookupRoutes, { db, guard });
       await api.register(catalogueRoutes, { db, guard, clock });
     },
     { prefix: API_PREFIX },

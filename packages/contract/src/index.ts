@@ -9,4 +9,5 @@ export * from './institution.ts';
 export * from './search.ts';
 export * from './title.ts';
 export * from './authority.ts';
+export * from './lookups.ts';
 export * from './paths.ts';

@@ -4,6 +4,7 @@ import { mapTitle, type MarcField, type MarcRecord } from '@estante/marc';
 import type { Db, Queryable } from '../../lib/db/index.ts';
 import { saveTitle } from '../catalogue/index.ts';
 import { seedInstitutionContent } from '../institution/index.ts';
+import { seedDemoTeaching } from '../lookups/demo.ts';
 
 /** One work of the demo library (demo/works.json; see demo/README.md). */
 export interface DemoWork {
@@ -407,6 +408,7 @@ export async function seedDemo(
        ON CONFLICT (key) DO NOTHING`,
     );
     await seedInstitutionContent(tx, libraries);
+    await seedDemoTeaching(tx);
   });
   return { titles: works.length };
 }

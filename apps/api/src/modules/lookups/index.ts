@@ -1,0 +1,2 @@
+export { lookupRoutes } from './routes.ts';
+export { seedDemoTeaching } from './demo.ts';
