@@ -152,6 +152,22 @@ describe('title page', () => {
     );
   });
 
+  it('carries schema.org JSON-LD and COinS for reference managers, and a permanent link to copy', async () => {
+    renderRoutes(routes, { route: '/acervo/1', queryClient: clientWithTitle() });
+    await screen.findByRole('heading', { level: 1, name: 'Dom Casmurro' });
+    const script = document.querySelector('script[type="application/ld+json"]');
+    const data = JSON.parse(script?.textContent ?? '{}') as Record<string, unknown>;
+    expect(data).toMatchObject({
+      '@type': 'Book',
+      name: 'Dom Casmurro',
+      url: `${window.location.origin}/acervo/1`,
+    });
+    const coins = new URLSearchParams(document.querySelector('span.Z3988')?.getAttribute('title') ?? '');
+    expect(coins.get('rft.btitle')).toBe('Dom Casmurro');
+    expect(screen.getByRole('button', { name: 'Copiar link permanente' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeTruthy();
+  });
+
   it('shows copies grouped by library with translated status and the return date in the patron locale', async () => {
     const client = clientWithTitle();
     client.setQueryData(getTitleCopiesQueryOptions(1, null).queryKey, [

@@ -22,6 +22,9 @@ import { ErrorBoundary } from '../../components/errors/error-boundary';
 import { NotAvailableMessage, NotFoundMessage } from '../../components/errors/not-found-message';
 import { useIsAuthenticated } from '../../features/identity/hooks/use-is-authenticated';
 import { useLoginModal } from '../../features/identity/components/login-modal';
+import { TitleMetadata } from '../../features/record/components/title-metadata';
+import { RecordActions } from '../../features/record/components/record-actions';
+import classes from '../../features/record/components/record.module.css';
 
 /** The tabs built so far, in display order; the other sub-routes answer "not available yet". */
 const SHOWN_TABS = [
@@ -71,6 +74,8 @@ function TitleLayout({ id }: { id: number }) {
     return <ErrorBlock message={t('record.error')} onRetry={() => void query.refetch()} />;
   }
   const title = query.data;
+  // The record's permanent address (SPEC §2 /acervo/{codAcervo}), absolute for sharing and citing.
+  const permalink = new URL(paths.title.getHref(id), window.location.origin).href;
   const tabs = SHOWN_TABS.map((key) => ({
     key,
     label: t(`record.tabs.${key}`),
@@ -88,9 +93,11 @@ function TitleLayout({ id }: { id: number }) {
           {title.autor}
         </Text>
       )}
-      <Group mt="sm">
+      <Group mt="sm" gap="xs" className={classes.noPrint}>
         <PlaceHoldButton id={id} />
+        <RecordActions permalink={permalink} />
       </Group>
+      <TitleMetadata title={title} permalink={permalink} />
       <TabLinks label={t('record.tabs.label')} tabs={tabs} />
       <ErrorBoundary fallback={<ErrorBlock message={t('errors.unexpected')} />}>
         <Outlet context={{ title } satisfies TitleOutletContext} />
