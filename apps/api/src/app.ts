@@ -15,7 +15,7 @@ import { identityRoutes } from './modules/identity/routes.ts';
 import { recoveryRoutes } from './modules/identity/recovery-routes.ts';
 import { oidcRoutes, type OidcOptions } from './modules/identity/oidc-routes.ts';
 import { captchaRoutes } from './modules/identity/captcha-routes.ts';
-import { createCaptcha, type CaptchaOptions } from './modules/identity/captcha.ts';
+import { createCaptcha, type CaptchaOptions, type RecaptchaOptions } from './modules/identity/captcha.ts';
 import { samlRoutes, type SamlOptions } from './modules/identity/saml-routes.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { SignInOptions } from './modules/identity/service.ts';
@@ -50,6 +50,8 @@ export interface AppOptions {
   saml?: SamlOptions;
   /** Proof-of-work difficulty of the sign-in captcha (activity 1120); tests make it tiny. */
   captcha?: CaptchaOptions;
+  /** Where reCAPTCHA tokens are verified when the institution set its keys (decision 0017). */
+  recaptcha?: RecaptchaOptions;
 }
 
 /** The token secret from the options, else the one kept in the database (made on first start). */
@@ -97,7 +99,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const engine = options.searchEngine ?? createPostgresSearchEngine(options.db);
   const db = options.db;
-  const captcha = createCaptcha({ db, clock, secret, captcha: options.captcha });
+  const captcha = createCaptcha({
+    db,
+    clock,
+    secret,
+    captcha: options.captcha,
+    recaptcha: options.recaptcha,
+    log: app.log,
+  });
 
   await app.register(
     async (api) => {

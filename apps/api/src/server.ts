@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     logLevel: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
     ...(config.TOKEN_SECRET ? { tokenSecret: config.TOKEN_SECRET } : {}),
     publicTokenTtlSeconds: config.PUBLIC_TOKEN_TTL_SECONDS,
+    recaptcha: { verifyUrl: config.RECAPTCHA_VERIFY_URL },
     ...(mailer ? { mailer } : {}),
     ...(config.OIDC_ISSUER && config.OIDC_CLIENT_ID
       ? {

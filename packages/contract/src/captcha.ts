@@ -4,7 +4,24 @@ import { z } from 'zod';
 export const CAPTCHA_PATHS = {
   /** GET: a new ALTCHA proof-of-work challenge (public token suffices). */
   challenge: '/captcha/desafio',
+  /** GET: which captcha the sign-in shows, with the reCAPTCHA site key when it is reCAPTCHA (decision 0017). */
+  configuration: '/captcha/configuracao',
 } as const;
+
+/** The captchas the sign-in may show: ALTCHA (self-hosted, the default) or reCAPTCHA (the institution's keys). */
+export const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha'] as const;
+export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
+
+/**
+ * GET /captcha/configuracao answer: reCAPTCHA once the institution has set both of its keys, else
+ * ALTCHA. Only the site key (public by design) goes out; the secret key never leaves the server.
+ */
+export const CaptchaConfigurationSchema = z.object({
+  provedor: z.enum(CAPTCHA_PROVIDERS),
+  /** The reCAPTCHA site key the browser widget is drawn with; null with ALTCHA. */
+  recaptcha_site_key: z.string().nullable(),
+});
+export type CaptchaConfiguration = z.infer<typeof CaptchaConfigurationSchema>;
 
 /** The signed parameters of an ALTCHA v2 challenge (altcha-lib `ChallengeParameters`). */
 export const CaptchaParametersSchema = z.object({
@@ -30,8 +47,8 @@ export const CaptchaChallengeSchema = z.object({
 export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
 
 /**
- * What the widget hands back once solved (the base64 of this JSON is sent as `recaptcha_token`
- * in the password grant and in GET /pessoas/{login}/recuperar-senha).
+ * What the ALTCHA widget hands back once solved (the base64 of this JSON is sent as `recaptcha_token`
+ * in the password grant and in GET /pessoas/{login}/recuperar-senha; with reCAPTCHA, its own token is).
  */
 export const CaptchaPayloadSchema = z.object({
   challenge: CaptchaChallengeSchema,
@@ -47,7 +64,10 @@ export type CaptchaPayload = z.infer<typeof CaptchaPayloadSchema>;
 export const CAPTCHA_ERROR_CODE = {
   /** 422: the institution asks for the captcha (activity 1120) and none was sent. */
   CAPTCHA_REQUIRED: 'CAPTCHA_REQUIRED',
-  /** 422: the captcha is wrong, expired or already used (SPEC §8 "captcha expired or invalid"). */
+  /**
+   * 422: the captcha is wrong, expired or already used, or reCAPTCHA's siteverify refused it or could
+   * not be reached (SPEC §8 "captcha expired or invalid").
+   */
   CAPTCHA_INVALID: 'CAPTCHA_INVALID',
 } as const;
 

@@ -6,6 +6,9 @@ const port = z.coerce
   .min(1, 'must be between 1 and 65535')
   .max(65535, 'must be between 1 and 65535');
 
+/** Google's reCAPTCHA verification endpoint (RECAPTCHA_VERIFY_URL's default). */
+export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
 /** Settings read once at start from the environment (README "Configuration"). */
 export const ConfigSchema = z.object({
   PORT: port.default(8080),
@@ -43,6 +46,14 @@ export const ConfigSchema = z.object({
   SAML_CALLBACK_URL: z.string().url('must be a URL ending in /api/saml/retorno').optional(),
   /** The assertion attribute naming the patron; unset means the NameID. */
   SAML_LOGIN_ATTRIBUTE: z.string().min(1).optional(),
+  /**
+   * Where reCAPTCHA tokens are verified (decision 0017; only when the institution set its reCAPTCHA
+   * keys): Google's siteverify, or a compatible service.
+   */
+  RECAPTCHA_VERIFY_URL: z
+    .string()
+    .url('must be a URL such as https://www.google.com/recaptcha/api/siteverify')
+    .default(DEFAULT_RECAPTCHA_VERIFY_URL),
   TOKEN_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   PUBLIC_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   WEB_DIST: z.string().optional(),

@@ -26,6 +26,16 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it("verifies reCAPTCHA at Google's siteverify unless RECAPTCHA_VERIFY_URL names another service", () => {
+    expect(loadConfig({}).RECAPTCHA_VERIFY_URL).toBe('https://www.google.com/recaptcha/api/siteverify');
+    expect(
+      loadConfig({ RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9000/siteverify' }).RECAPTCHA_VERIFY_URL,
+    ).toBe('http://127.0.0.1:9000/siteverify');
+    expect(() => loadConfig({ RECAPTCHA_VERIFY_URL: 'siteverify' })).toThrow(
+      /RECAPTCHA_VERIFY_URL="siteverify"/,
+    );
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000": must be between 1 and 65535/);
   });

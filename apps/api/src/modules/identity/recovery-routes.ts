@@ -61,7 +61,7 @@ export async function recoveryRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       // SPEC §7: the start takes the captcha token; a code is e-mailed only past the captcha.
-      await options.captcha?.verifyIfRequired(request.query.recaptcha_token);
+      await options.captcha?.verifyIfRequired(request.query.recaptcha_token, { address: request.ip });
       return service.start(request.params.login, request.language, request.ip, (error) =>
         request.log.error({ err: error }, 'password recovery e-mail could not be sent'),
       );

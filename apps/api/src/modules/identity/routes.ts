@@ -75,7 +75,8 @@ export async function identityRoutes(
         }
         case 'password': {
           // SPEC §5: the captcha must be completed when required; checked before the password.
-          const captchaRecord = (await options.captcha?.verifyIfRequired(body.recaptcha_token)) ?? null;
+          const captchaRecord =
+            (await options.captcha?.verifyIfRequired(body.recaptcha_token, { address: request.ip })) ?? null;
           try {
             return await service.passwordGrant(
               { username: body.username ?? '', password: body.password ?? '', totp: body.totp },

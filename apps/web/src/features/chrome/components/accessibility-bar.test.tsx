@@ -6,7 +6,7 @@ import { buildSelfService } from '../../../testing/factories';
 import { createConfiguredQueryClient, renderWithProviders } from '../../../testing/render';
 import { getSelfServiceQueryOptions } from '../api/get-self-service';
 import { VLIBRAS_SCRIPT_URL } from '../hooks/use-vlibras';
-import { resetScripts } from '../utils/load-script';
+import { resetScripts } from '../../../lib/load-script';
 import { AccessibilityBar } from './accessibility-bar';
 
 const root = document.documentElement;

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { loadScript, scriptState, subscribeToScripts } from '../utils/load-script';
+import { loadScript, scriptState, subscribeToScripts } from '../../../lib/load-script';
 
 /** The Brazilian government's sign-language widget (VLibras); loaded only when the patron turns it on. */
 export const VLIBRAS_SCRIPT_URL = 'https://vlibras.gov.br/app/vlibras-plugin.js';

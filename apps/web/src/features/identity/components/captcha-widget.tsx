@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '@mantine/core';
+import { Input, Text } from '@mantine/core';
 // Registers the <altcha-widget> custom element (ALTCHA proof of work, decision 0014).
 import 'altcha';
 import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
 import { CAPTCHA_PATHS } from '@estante/contract';
 import { getCaptchaChallenge } from '../api/get-captcha-challenge';
+import { useCaptchaConfiguration } from '../api/get-captcha-configuration';
+import { RecaptchaWidget } from './recaptcha-widget';
 
 /** Name under which our texts are registered with the widget (it looks strings up by language). */
 const WIDGET_LANGUAGE = 'estante';
@@ -22,7 +24,7 @@ async function whenReady(widget: AltchaWidgetElement): Promise<boolean> {
 }
 
 interface CaptchaWidgetProps {
-  /** Called with the solved payload (sent as recaptcha_token), or null when it is not (or no longer) solved. */
+  /** Called with the token (ALTCHA payload or reCAPTCHA token, sent as recaptcha_token), or null when none. */
   onChange: (token: string | null) => void;
   /** Changing it starts a new challenge (a used or refused captcha cannot be sent again). */
   resetKey?: number;
@@ -31,10 +33,39 @@ interface CaptchaWidgetProps {
 }
 
 /**
- * The sign-in captcha (SPEC §2 "captcha when required", activity 1120): the ALTCHA widget, solving a
- * proof of work from GET /captcha/desafio in the browser. Its texts come from our locale files.
+ * The sign-in captcha (SPEC §2 "captcha when required", activity 1120): reCAPTCHA when the
+ * institution configured its keys (decision 0017), else ALTCHA. Either hands its token on the same way.
  */
-export function CaptchaWidget({ onChange, resetKey = 0, error }: CaptchaWidgetProps) {
+export function CaptchaWidget(props: CaptchaWidgetProps) {
+  const { t } = useTranslation();
+  const { data: configuration, isPending } = useCaptchaConfiguration();
+  const siteKey = configuration?.provedor === 'recaptcha' ? configuration.recaptcha_site_key : null;
+  const onChangeRef = useRef(props.onChange);
+  useEffect(() => {
+    onChangeRef.current = props.onChange;
+  }, [props.onChange]);
+  // A token of one captcha is worthless to the other: forget it when the configuration changes.
+  useEffect(() => () => onChangeRef.current(null), [siteKey]);
+
+  if (isPending) {
+    return (
+      <div>
+        <Text size="sm" c="dimmed" role="status">
+          {t('identity.captcha.loading')}
+        </Text>
+        {props.error && <Input.Error mt={4}>{props.error}</Input.Error>}
+      </div>
+    );
+  }
+  // Unanswered configuration: ALTCHA, the server's default (its own challenge call reports failures).
+  return siteKey ? <RecaptchaWidget siteKey={siteKey} {...props} /> : <AltchaWidget {...props} />;
+}
+
+/**
+ * The ALTCHA widget (decision 0014), solving a proof of work from GET /captcha/desafio in the
+ * browser. Its texts come from our locale files.
+ */
+function AltchaWidget({ onChange, resetKey = 0, error }: CaptchaWidgetProps) {
   const { t, i18n } = useTranslation();
   const ref = useRef<AltchaWidgetElement>(null);
   const errorId = useId();

@@ -1,17 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import jsQR from 'jsqr';
+import { toString as qrCodeToString } from 'qrcode';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { stubIdentityApi } from '../../../testing/identity';
 import { signIn } from '../api/sign-in';
 import { clearSession } from '../utils/session';
+import { TOTP_QR_OPTIONS } from './totp-qr-code';
 import { TwoFactorSettings } from './two-factor-settings';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-const OTPAUTH = `otpauth://totp/Estante:ana?secret=${SECRET}&issuer=Estante`;
+// Shaped as the server makes it (apps/api totp.ts otpauthUrl).
+const OTPAUTH = `otpauth://totp/Biblioteca%20Estante%3Aana?secret=${SECRET}&issuer=Biblioteca+Estante&algorithm=SHA1&digits=6&period=30`;
+const QR_ALT = 'Código QR da conta para o aplicativo autenticador (contém a chave secreta)';
 const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `code-${String(i).padStart(4, '0')}`);
 
 /**
@@ -59,6 +64,37 @@ afterEach(async () => {
   await clearSession();
 });
 
+/**
+ * Draws the SVG the page shows into pixels (4 per module, quiet zone included) by reading its path
+ * (`M x y` / `m dx 0` moves, `h n` runs of dark modules on a row), so that jsQR, a decoder written
+ * independently of the qrcode library, can read it as a camera image.
+ */
+function rasterise(svg: string, scale = 4): { pixels: Uint8ClampedArray; width: number } {
+  const document = new DOMParser().parseFromString(svg, 'image/svg+xml');
+  const size = Number(document.documentElement.getAttribute('viewBox')?.split(' ')[2]);
+  const path = document.querySelector('path[stroke]')?.getAttribute('d') ?? '';
+  const dark = Array.from({ length: size }, () => new Array<boolean>(size).fill(false));
+  let x = 0;
+  let y = 0;
+  for (const [, command, first = '0', second = '0'] of path.matchAll(/([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?/g)) {
+    if (command === 'M') [x, y] = [Number(first), Number(second)];
+    else if (command === 'm') [x, y] = [x + Number(first), y + Number(second)];
+    else {
+      for (let i = 0; i < Number(first); i++) dark[Math.floor(y)]![x + i] = true;
+      x += Number(first);
+    }
+  }
+  const width = size * scale;
+  const pixels = new Uint8ClampedArray(width * width * 4).fill(255);
+  for (let py = 0; py < width; py++) {
+    for (let px = 0; px < width; px++) {
+      if (!dark[Math.floor(py / scale)]![Math.floor(px / scale)]) continue;
+      pixels.fill(0, (py * width + px) * 4, (py * width + px) * 4 + 3);
+    }
+  }
+  return { pixels, width };
+}
+
 describe('two-step verification in the personal area', () => {
   it('is not shown when the institution does not offer it', async () => {
     const state = await stubTwoFactorApi({ offered: false });
@@ -95,6 +131,26 @@ describe('two-step verification in the personal area', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Já guardei os códigos' }));
     expect(screen.queryByRole('list', { name: 'Códigos de recuperação' })).toBeNull();
     expect(await screen.findByText('A verificação em duas etapas está ativa.')).toBeTruthy();
+  });
+
+  it('shows the otpauth address as a QR code with its alt text, which decodes to exactly that address', async () => {
+    await stubTwoFactorApi();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ativar verificação em duas etapas' }));
+    const image = await screen.findByRole('img', { name: QR_ALT });
+    // Made in the browser: a data URL, nothing fetched.
+    const src = image.getAttribute('src') ?? '';
+    expect(src.startsWith('data:image/svg+xml;charset=utf-8,')).toBe(true);
+    const svg = decodeURIComponent(src.slice(src.indexOf(',') + 1));
+
+    // An independent decoder reads back the address the server answered, character for character.
+    const { pixels, width } = rasterise(svg);
+    expect(jsQR(pixels, width, width)?.data).toBe(OTPAUTH);
+    // And it is qrcode's drawing of exactly that address, not of another text.
+    expect(svg).toBe(await qrCodeToString(OTPAUTH, TOTP_QR_OPTIONS));
+
+    // The key and the address stay as text for those who type them.
+    expect(screen.getByText(SECRET)).toBeTruthy();
+    expect(screen.getByText(OTPAUTH)).toBeTruthy();
   });
 
   it('turns it off with the password, refusing a wrong one with the server message', async () => {

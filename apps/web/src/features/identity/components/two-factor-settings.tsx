@@ -22,6 +22,7 @@ import {
   startTwoFactor,
   useTwoFactorStatus,
 } from '../api/two-factor';
+import { TotpQrCode } from './totp-qr-code';
 
 interface TwoFactorSettingsProps {
   /** The signed-in patron's login (keys the status query). */
@@ -30,9 +31,9 @@ interface TwoFactorSettingsProps {
 
 /**
  * Two-step verification in the personal area (decision 0010, beyond SPEC): shown only when the
- * institution offers it. Turning it on shows the secret and the otpauth address as text (no QR
- * code library is installed; decision 0015), asks for a code from the app, then shows the ten
- * recovery codes once. Turning it off asks for the password.
+ * institution offers it. Turning it on shows the otpauth address as a QR code (decision 0017), and
+ * the secret and the address as text for those who type them, asks for a code from the app, then
+ * shows the ten recovery codes once. Turning it off asks for the password.
  */
 export function TwoFactorSettings({ login }: TwoFactorSettingsProps) {
   const { t } = useTranslation();
@@ -166,6 +167,7 @@ export function TwoFactorSettings({ login }: TwoFactorSettingsProps) {
         <form noValidate onSubmit={confirm}>
           <Stack gap="sm">
             <Text size="sm">{t('identity.twoFactor.settings.addToApp')}</Text>
+            <TotpQrCode otpauthUrl={enrolment.otpauth_url} alt={t('identity.twoFactor.settings.qrCode')} />
             <Text size="sm" fw={700}>
               {t('identity.twoFactor.settings.secret')}
             </Text>
