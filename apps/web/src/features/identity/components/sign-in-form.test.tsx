@@ -41,6 +41,23 @@ async function fillAndSubmit(username: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
 }
 
+/** Two people sharing one username (SPEC §2 person choice): João (41) and Maria (42). */
+function sharedAlias(): Parameters<typeof stubIdentityApi> {
+  return [
+    {
+      joao: {
+        password: 'senha-do-joao',
+        session: buildUserSession({ nome_pessoa: 'João Silva', login: 'joao', cod_pessoa: 41 }),
+      },
+      maria: {
+        password: 'senha-da-maria',
+        session: buildUserSession({ nome_pessoa: 'Maria Silva', login: 'maria', cod_pessoa: 42 }),
+      },
+    },
+    { 'familia@example.org': ['joao', 'maria'] },
+  ];
+}
+
 afterEach(async () => {
   await clearSession();
 });
@@ -123,19 +140,7 @@ describe('SignInForm (SPEC §2 sign-in screen)', () => {
   });
 
   it('lets the patron choose the person when the username names several, then signs that person in', async () => {
-    const api = stubIdentityApi(
-      {
-        joao: {
-          password: 'senha-do-joao',
-          session: buildUserSession({ nome_pessoa: 'João Silva', login: 'joao', cod_pessoa: 41 }),
-        },
-        maria: {
-          password: 'senha-da-maria',
-          session: buildUserSession({ nome_pessoa: 'Maria Silva', login: 'maria', cod_pessoa: 42 }),
-        },
-      },
-      { 'familia@example.org': ['joao', 'maria'] },
-    );
+    const api = stubIdentityApi(...sharedAlias());
     const { onSignedIn } = renderForm();
     await fillAndSubmit('familia@example.org', 'senha-da-maria');
     expect((await screen.findByRole('alert')).textContent).toContain(i18n.t('identityRules.choiceRequired'));
@@ -296,19 +301,7 @@ describe('SignInForm (SPEC §2 sign-in screen)', () => {
     });
 
     it('shows the people a shared username names before the password, and signs the chosen one in', async () => {
-      const api = stubIdentityApi(
-        {
-          joao: {
-            password: 'senha-do-joao',
-            session: buildUserSession({ nome_pessoa: 'João Silva', login: 'joao', cod_pessoa: 41 }),
-          },
-          maria: {
-            password: 'senha-da-maria',
-            session: buildUserSession({ nome_pessoa: 'Maria Silva', login: 'maria', cod_pessoa: 42 }),
-          },
-        },
-        { 'familia@example.org': ['joao', 'maria'] },
-      );
+      const api = stubIdentityApi(...sharedAlias());
       const { onSignedIn } = renderForm(settings({ needsPersonLookup: true }));
       await userEvent.type(screen.getByRole('textbox', { name: 'Usuário' }), 'familia@example.org');
       await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
