@@ -1,25 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { AXE_TAGS, openHome, search, seriousViolations } from './helpers';
+import {
+  allViolations,
+  openHome,
+  search,
+  seriousViolations,
+  withAccessibilitySettings as withSettings,
+} from './helpers';
 
-/** Issue 7: the page chrome and home page have no axe violation of any severity. */
-async function allViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
-
-/** Stores accessibility settings before the page loads, as a returning patron would have them. */
-async function withSettings(page: Page, settings: Record<string, unknown>): Promise<void> {
-  await page.addInitScript(
-    (value) => {
-      localStorage.setItem('estante.accessibility', value);
-    },
-    JSON.stringify({ zoom: 0, negrito: false, cor: 'normal', libras: false, ...settings }),
-  );
-}
+// Issue 7: the page chrome and home page have no axe violation of any severity (allViolations).
 
 /** Issue 7: chrome tests run on a desktop and on a 375 px wide phone. */
 const VIEWPORTS = [
@@ -218,6 +206,35 @@ for (const viewport of VIEWPORTS) {
       await expect(footer).toContainText(
         'Chrome 110 ou superior, Firefox 110.0.1 ou superior, Safari 16 ou superior',
       );
+    });
+
+    test('links to the institution website (57) and the network catalogue (87) in a new tab that cannot reach back', async ({
+      page,
+      context,
+    }) => {
+      // The demo's addresses are reserved .example names: answer them here, nothing goes out.
+      await context.route(/^https:\/\/[a-z.]*demo\.estante\.example\//, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Outside</title>' }),
+      );
+      await openHome(page);
+      const footer = page.getByRole('contentinfo');
+      for (const [name, href] of [
+        ['Site da instituição', 'https://www.demo.estante.example/'],
+        ['Catálogo da rede de bibliotecas', 'https://rede.demo.estante.example/catalogo'],
+      ] as const) {
+        const link = footer.getByRole('link', { name: `${name} (abre em nova aba)` });
+        await expect(link).toHaveAttribute('href', href);
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+        const opened = context.waitForEvent('page');
+        await link.click();
+        const tab = await opened;
+        await tab.waitForLoadState();
+        expect(tab.url()).toBe(href);
+        // noopener: the new tab has no handle on the catalogue; noreferrer: it is not told where we were.
+        expect(await tab.evaluate(() => [window.opener, document.referrer])).toEqual([null, '']);
+        await tab.close();
+      }
     });
   });
 }

@@ -41,3 +41,25 @@ export async function seriousViolations(page: Page): Promise<string[]> {
         `${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
     );
 }
+
+/** axe violations of any severity, as short readable lines. */
+export async function allViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** Stores accessibility settings before each page load, as a returning patron would have them. */
+export async function withAccessibilitySettings(
+  page: Page,
+  settings: Record<string, unknown>,
+): Promise<void> {
+  await page.addInitScript(
+    (value) => {
+      localStorage.setItem('estante.accessibility', value);
+    },
+    JSON.stringify({ zoom: 0, negrito: false, cor: 'normal', libras: false, ...settings }),
+  );
+}

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../lib/config.ts';
 import { describeDb, openConfiguredDb } from '../lib/runtime.ts';
 import { importFile, type ImportSummary } from '../modules/imports/service.ts';
 import { seedDemo, seedSynthetic } from '../modules/seed/index.ts';
-import { setActivity, writeSetting } from '../modules/institution/repository.ts';
+import { setActivity } from '../modules/institution/repository.ts';
 import { INSTITUTION_USAGE, runInstitutionCommand } from '../modules/institution/index.ts';
 import { progressLine } from './progress.ts';
 import { runUserCommand, USER_COMMAND_USAGE } from '../modules/identity/user-command.ts';
@@ -14,7 +14,8 @@ const USAGE = `estante — the Estante catalogue command
   estante import FILE... [--library CODE] import MARC 21 (ISO 2709 or MARCXML, UTF-8 or MARC-8)
   estante seed-demo                       load the demo library (again)
   estante seed-synthetic --records N      load N synthetic titles (benchmarks)
-  estante settings set KEY VALUE          set an institution setting (e.g. nome, sigla, msg_suporte_consulta)
+  estante settings set KEY VALUE          set an institution setting (e.g. nome, sigla, msg_suporte_consulta,
+                                          link_externo, link_catalogo_rede; VALUE null removes a link)
 ${INSTITUTION_USAGE}
   estante activity on|off CODE            turn a feature activity on or off (SPEC activity codes)
 ${USER_COMMAND_USAGE}
@@ -101,24 +102,9 @@ async function main(argv: string[]): Promise<number> {
         );
         return 0;
       }
-      case 'settings': {
-        const [action, key, value] = rest;
-        // Institution pages, FAQ, opening hours, events and the comment limit have their own commands.
-        if (action && action !== 'set') return await runInstitutionCommand(db, rest);
-        if (action !== 'set' || !key || value === undefined) {
-          console.error('usage: estante settings set KEY VALUE');
-          return 2;
-        }
-        let parsed: unknown = value;
-        try {
-          parsed = JSON.parse(value);
-        } catch {
-          // Plain text values need no quotes on the command line.
-        }
-        await writeSetting(db, key, parsed);
-        console.log(`Setting ${key} saved.`);
-        return 0;
-      }
+      case 'settings':
+        // await: the finally below closes the database.
+        return await runInstitutionCommand(db, rest);
       case 'user':
         // await: the finally below closes the database.
         return await runUserCommand(db, rest, {

@@ -157,6 +157,35 @@ describe('estante settings … (institution pages from the command line)', () =>
     expect(await get(june)).toEqual([]);
   });
 
+  it('sets the footer links with `settings set`, served with the institution data right away', async () => {
+    expect(await run('set', 'link_externo', 'https://portal.ue.example/')).toBe(0);
+    expect(await run('set', 'desc_link_externo', 'Portal UE')).toBe(0);
+    expect(await run('set', 'link_catalogo_rede', 'http://rede.example/busca?q=')).toBe(0);
+    // Link text stays text even when it reads as JSON.
+    expect(await run('set', 'desc_link_catalogo_rede', '2031')).toBe(0);
+    expect(await get('/api/parametros/instituicao')).toMatchObject({
+      link_externo: 'https://portal.ue.example/',
+      desc_link_externo: 'Portal UE',
+      link_catalogo_rede: 'http://rede.example/busca?q=',
+      desc_link_catalogo_rede: '2031',
+    });
+    expect(await run('set', 'link_externo', 'javascript:alert(1)')).toBe(2);
+    expect(errors.join()).toContain('http:// or https://');
+    expect(await run('set', 'link_catalogo_rede', 'rede.example')).toBe(2);
+    expect((await get('/api/parametros/instituicao')).link_externo).toBe('https://portal.ue.example/');
+    expect(await run('set', 'link_externo', 'null')).toBe(0);
+    expect((await get('/api/parametros/instituicao')).link_externo).toBeNull();
+  });
+
+  it('sets any other institution setting as JSON or text, and explains its usage', async () => {
+    expect(await run('set', 'sigla', 'UEX')).toBe(0);
+    expect(await run('set', 'usaOIDC', 'true')).toBe(0);
+    expect(lines).toEqual(['Setting usaOIDC saved.']);
+    expect(await get('/api/parametros/instituicao')).toMatchObject({ sigla: 'UEX', usaOIDC: true });
+    expect(await run('set', 'sigla')).toBe(2);
+    expect(errors.join()).toContain('usage: estante settings set KEY VALUE');
+  });
+
   it('sets the daily comment limit', async () => {
     expect(await run('comment-limit', '3')).toBe(0);
     expect((await readSettings(ctx.db))['comentarios_limite_diario']).toBe(3);

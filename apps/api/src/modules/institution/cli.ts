@@ -21,6 +21,7 @@ import {
   type EventKind,
 } from './repository.ts';
 import { COMMENT_LIMIT_SETTING } from './service.ts';
+import { FOOTER_LINK_SETTINGS, isWebAddress } from './presenters.ts';
 
 /** Usage lines of the institution-content commands, shown in `estante help`. */
 export const INSTITUTION_USAGE = `  estante settings page secao_1|secao_2|informacoes_gerais --title T (--html H | --file F) [--lang pt|en|es]
@@ -347,8 +348,33 @@ function usage(out: CommandOutput, line: string): number {
 }
 
 /**
- * `estante settings page|faq|hours|event|comment-limit …`: targeted edits of the institution pages
- * (SPEC §7 /parametros/*) from the command line. Returns the process exit code.
+ * `estante settings set KEY VALUE`: any institution setting. VALUE is JSON when it reads as JSON
+ * (true, 3, null), else plain text. A footer link's address must be http(s), or null to remove it.
+ */
+async function setCommand(db: Db, args: string[], out: CommandOutput): Promise<number> {
+  const [key, value] = args;
+  if (!key || value === undefined) return usage(out, 'estante settings set KEY VALUE');
+  let parsed: unknown = value;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    // Plain text values need no quotes on the command line.
+  }
+  const footerLink = FOOTER_LINK_SETTINGS.find((link) => link.address === key || link.label === key);
+  if (footerLink?.address === key && parsed !== null && !isWebAddress(parsed)) {
+    out.error(`${key} must be an http:// or https:// address, or null to remove the link.`);
+    return 2;
+  }
+  // A link's text is text even when it reads as JSON ("2026").
+  if (footerLink?.label === key && parsed !== null) parsed = value;
+  await writeSetting(db, key, parsed);
+  out.log(`Setting ${key} saved.`);
+  return 0;
+}
+
+/**
+ * `estante settings set|page|faq|hours|event|comment-limit …`: institution settings and targeted edits
+ * of the institution pages (SPEC §7 /parametros/*) from the command line. Returns the process exit code.
  */
 export async function runInstitutionCommand(
   db: Db,
@@ -357,6 +383,8 @@ export async function runInstitutionCommand(
 ): Promise<number> {
   const [action, ...rest] = args;
   switch (action) {
+    case 'set':
+      return setCommand(db, rest, out);
     case 'page':
       return pageCommand(db, rest, out);
     case 'faq':

@@ -1,3 +1,4 @@
+import { ACTIVITY } from '@estante/contract';
 import type { Queryable } from '../../lib/db/index.ts';
 import { replaceOpeningHours } from './repository.ts';
 
@@ -277,6 +278,20 @@ const DEMO_EVENTS: {
   },
 ];
 
+/**
+ * Footer links of the demo (decision 0016): the university's site (activity 57) and the catalogue of
+ * its library network (activity 87). Reserved `.example` addresses: nothing real is opened. No text is
+ * set, so each shows the interface's own words in every language.
+ */
+const DEMO_FOOTER_LINKS: { activity: number; setting: string; address: string }[] = [
+  { activity: ACTIVITY.EXTERNAL_LINK, setting: 'link_externo', address: 'https://www.demo.estante.example/' },
+  {
+    activity: ACTIVITY.NETWORK_CATALOGUE,
+    setting: 'link_catalogo_rede',
+    address: 'https://rede.demo.estante.example/catalogo',
+  },
+];
+
 /** A moment `inDays` after `today` (UTC midnight) at a Brasília clock time. */
 function brasiliaTime(today: Date, inDays: number, time: string): Date {
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
@@ -285,7 +300,7 @@ function brasiliaTime(today: Date, inDays: number, time: string): Date {
 }
 
 /**
- * Loads the demo institution pages, FAQ, opening hours and events, leaving alone whatever is already
+ * Loads the demo institution pages, FAQ, opening hours, events and footer links, leaving alone whatever is already
  * there (so a re-seed does not duplicate them or undo staff edits).
  */
 export async function seedInstitutionContent(
@@ -331,6 +346,16 @@ export async function seedInstitutionContent(
           intervals.map(([opens, closes]) => ({ opens, closes })),
         );
       }
+    }
+  }
+  for (const link of DEMO_FOOTER_LINKS) {
+    const inserted = await tx.query(
+      `INSERT INTO institution_setting (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING RETURNING key`,
+      [link.setting, JSON.stringify(link.address)],
+    );
+    // The activity goes on with the address the first time only: a re-seed keeps staff's choice.
+    if (inserted.rows.length > 0) {
+      await tx.query('UPDATE activity SET enabled = true WHERE code = $1', [link.activity]);
     }
   }
   if ((await count('institution_event')) === 0) {

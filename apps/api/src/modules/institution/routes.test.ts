@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionalitiesSchema, InstitutionSchema, SearchTabsSchema } from '@estante/contract';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
-import { writeSetting } from './repository.ts';
+import { setActivity, writeSetting } from './repository.ts';
+import { seedInstitutionContent } from './demo-content.ts';
 
 describe('public configuration', () => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
@@ -61,6 +62,19 @@ describe('public configuration', () => {
       (await ctx.app.inject({ url: '/api/parametros/funcionalidades', headers })).json(),
     ).map((a) => a.cod_atividade);
     expect(activities).toEqual(expect.arrayContaining([57, 87]));
+  });
+
+  it('keeps the footer links as staff left them when the demo is loaded again', async () => {
+    await setActivity(ctx.db, 57, false);
+    await writeSetting(ctx.db, 'link_catalogo_rede', 'https://outra-rede.example/');
+    await ctx.db.transaction((tx) => seedInstitutionContent(tx, new Map()));
+    const institution = (await ctx.app.inject({ url: '/api/parametros/instituicao', headers })).json();
+    expect(institution.link_catalogo_rede).toBe('https://outra-rede.example/');
+    const activities = FunctionalitiesSchema.parse(
+      (await ctx.app.inject({ url: '/api/parametros/funcionalidades', headers })).json(),
+    ).map((a) => a.cod_atividade);
+    expect(activities).not.toContain(57);
+    expect(activities).toContain(87);
   });
 
   it('never serves a footer link that is not a web address, and treats blank link text as none', async () => {

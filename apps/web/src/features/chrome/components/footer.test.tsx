@@ -135,6 +135,54 @@ describe('footer (SPEC "Page chrome")', () => {
     expect(screen.queryByRole('link', { name: /LGPD/ })).toBeNull();
   });
 
+  it('links to the external site (57) and the network catalogue (87) in a new tab, with the institution text or ours', () => {
+    renderFooter({
+      activities: [
+        ...ALL_ACTIVITIES,
+        { cod_atividade: 57, descricao: 'Link externo' },
+        { cod_atividade: 87, descricao: 'Catálogo da rede' },
+      ],
+      institution: {
+        link_externo: 'https://portal.biblioteca.example/',
+        desc_link_externo: 'Portal da BPE',
+        link_catalogo_rede: 'https://rede.biblioteca.example/catalogo',
+      },
+    });
+    const nav = screen.getByRole('navigation', { name: 'Links do rodapé' });
+    const external = within(nav).getByRole('link', { name: /^Portal da BPE/ });
+    const network = within(nav).getByRole('link', { name: /^Catálogo da rede de bibliotecas/ });
+    expect(external.getAttribute('href')).toBe('https://portal.biblioteca.example/');
+    expect(network.getAttribute('href')).toBe('https://rede.biblioteca.example/catalogo');
+    for (const link of [external, network]) {
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(link.textContent).toContain('(abre em nova aba)');
+    }
+  });
+
+  it('leaves out the external and network links when their activity is off or their address is unset or unsafe', () => {
+    const addresses = {
+      link_externo: 'https://portal.biblioteca.example/',
+      link_catalogo_rede: 'https://rede.biblioteca.example/catalogo',
+    };
+    // Addresses set, activities off.
+    const { unmount } = renderFooter({ institution: addresses });
+    expect(screen.queryByRole('link', { name: /Site da instituição/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Catálogo da rede/ })).toBeNull();
+    unmount();
+
+    // Activities on, one address unset and the other not a web address.
+    renderFooter({
+      activities: [
+        { cod_atividade: 57, descricao: 'Link externo' },
+        { cod_atividade: 87, descricao: 'Catálogo da rede' },
+      ],
+      institution: { link_externo: null, link_catalogo_rede: 'javascript:alert(1)' },
+    });
+    expect(screen.queryByRole('navigation', { name: 'Links do rodapé' })).toBeNull();
+    expect(document.querySelector('footer a[target="_blank"]')).toBeNull();
+  });
+
   it('has no support button without a support message', () => {
     renderFooter({ institution: { msg_suporte_consulta: null } });
     expect(screen.queryByRole('button', { name: 'Suporte' })).toBeNull();

@@ -24,8 +24,9 @@ type OpenModal = 'comments' | 'suggestion' | 'support' | null;
 
 /**
  * Page footer (SPEC "Page chrome"): comment (activity 13) and suggestion (activity 12) pop-ups, the
- * data-protection link and the support pop-up when configured, copyright, minimum browsers and, with
- * activity 88, the product logo.
+ * external link (57) and the network catalogue (87) when their addresses are set, the data-protection
+ * link and the support pop-up when configured, copyright, minimum browsers and, with activity 88, the
+ * product logo.
  */
 interface FooterProps {
   /** Copyright year; the current one by default. */
@@ -54,6 +55,22 @@ export function Footer({
   const suggestion = activity(ACTIVITY.SUGGESTION);
   const showsProductLogo = !!activity(ACTIVITY.PRODUCT_LOGO);
   const dataProtectionLink = isWebAddress(institution.link_lgpd) ? institution.link_lgpd : null;
+  // SPEC §6 activities 57 and 87: each link shows when its activity is on and the institution has
+  // given its address (decision 0016); the institution's own text, else ours.
+  const outwardLinks = [
+    {
+      key: 'external-link',
+      isOn: !!activity(ACTIVITY.EXTERNAL_LINK),
+      href: institution.link_externo,
+      label: institution.desc_link_externo ?? t('chrome.footer.externalLink'),
+    },
+    {
+      key: 'network-catalogue',
+      isOn: !!activity(ACTIVITY.NETWORK_CATALOGUE),
+      href: institution.link_catalogo_rede,
+      label: institution.desc_link_catalogo_rede ?? t('chrome.footer.networkCatalogue'),
+    },
+  ];
   const supportMessage = institution.msg_suporte_consulta?.trim() ? institution.msg_suporte_consulta : null;
   const close = () => setOpenModal(null);
   // The login prompt of a pop-up: sign in without leaving the page, then the same pop-up again.
@@ -79,6 +96,18 @@ export function Footer({
           {t('chrome.footer.suggestion')}
         </UnstyledButton>
       </li>
+    ),
+    ...outwardLinks.map(
+      (link) =>
+        link.isOn &&
+        isWebAddress(link.href) && (
+          <li key={link.key}>
+            <Anchor href={link.href} target="_blank" rel="noopener noreferrer" className={classes.footerLink}>
+              {link.label}
+              <VisuallyHidden>{t('chrome.footer.newTab')}</VisuallyHidden>
+            </Anchor>
+          </li>
+        ),
     ),
     dataProtectionLink && (
       <li key="data-protection">

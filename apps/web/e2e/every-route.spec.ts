@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { allViolations, openHome, search, withAccessibilitySettings } from './helpers';
+
+/** SPEC §1 colour schemes, as the accessibility bar stores them (accessibility-settings.ts). */
+const COLOUR_SCHEMES = ['normal', 'inverted', 'grayscale', 'high-contrast'] as const;
+
+/** Title sub-tabs of SPEC §2 under /acervo/{codAcervo} (paths.ts TITLE_TABS). */
+const TITLE_TAB_SEGMENTS = [
+  '',
+  '/referencia',
+  '/marc',
+  '/exemplares',
+  '/dublin-core',
+  '/reserva',
+  '/solicitacao-emprestimo',
+  '/colecao-kardex',
+  '/sumarios',
+  '/sumarios-livros',
+  '/dados-estatisticos',
+  '/acervo-fechado',
+];
+
+interface Route {
+  path: string;
+  /** Where the route lands when it sends the visitor on (logout, guarded personal area). */
+  lands?: RegExp;
+}
+
+/** Every route of SPEC §2 (and the institution pages of decision 0013), for one title and one authority. */
+function everyRoute(titleId: string, authorityId: string): Route[] {
+  return [
+    { path: '/' },
+    { path: '/geral' },
+    { path: '/?termo=Machado+de+Assis' },
+    { path: '/login' },
+    { path: '/login?redirect=%2Fcesta' },
+    { path: '/sair', lands: /\/$/ },
+    { path: '/pergamum_redireciona' },
+    { path: '/oauth-response' },
+    { path: '/saml-response' },
+    { path: '/grupoa' },
+    { path: '/pearson' },
+    { path: '/cesta' },
+    { path: '/meupergamum', lands: /\/login\?redirect=%2Fmeupergamum$/ },
+    { path: '/meupergamum/app', lands: /\/login\?redirect=%2Fmeupergamum%2Fapp$/ },
+    ...TITLE_TAB_SEGMENTS.map((segment) => ({ path: `/acervo/${titleId}${segment}` })),
+    { path: `/autoridade/${authorityId}` },
+    { path: `/autoridade/${authorityId}/marc` },
+    { path: '/instituicao/informacoes-gerais' },
+    { path: '/instituicao/horarios' },
+    { path: '/instituicao/perguntas-frequentes' },
+    { path: '/instituicao/eventos' },
+    { path: '/instituicao/calendario' },
+    { path: '/acervo/999999999' },
+    { path: '/nada/por/aqui' },
+  ];
+}
+
+/** A demo title (Dom Casmurro, as the other journeys use) and the authority its author link opens. */
+async function demoIds(page: Page): Promise<{ titleId: string; authorityId: string }> {
+  await openHome(page);
+  await search(page, 'Dom Casmurro', 'titulo');
+  await page
+    .getByRole('list')
+    .getByRole('link', { name: /Dom Casmurro/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/acervo\/\d+$/);
+  const titleId = /\/acervo\/(\d+)$/.exec(page.url())![1]!;
+  const authorityHref = await page
+    .getByRole('main')
+    .locator('a[href^="/autoridade/"]')
+    .first()
+    .getAttribute('href');
+  const authorityId = /^\/autoridade\/(\d+)/.exec(authorityHref ?? '')?.[1];
+  expect(authorityId).toBeTruthy();
+  return { titleId, authorityId: authorityId! };
+}
+
+test.describe('every route, in every colour scheme (axe: no violation of any severity)', () => {
+  for (const cor of COLOUR_SCHEMES) {
+    test(`every route in the ${cor} colour scheme`, async ({ page }) => {
+      // 35 pages, each loaded and checked by axe: about 35 s here (2 cores), far more than one page's budget.
+      test.setTimeout(180_000);
+      await withAccessibilitySettings(page, { cor });
+      const { titleId, authorityId } = await demoIds(page);
+      const found: string[] = [];
+      for (const route of everyRoute(titleId, authorityId)) {
+        await page.goto(route.path);
+        if (route.lands) await expect(page).toHaveURL(route.lands);
+        // A screen is there when its heading is, or (the sign-on return screens) its message.
+        const main = page.getByRole('main');
+        await expect(
+          main.getByRole('heading', { level: 1 }).or(main.getByRole('alert')).first(),
+        ).toBeVisible();
+        // Wait for the blocks that load on their own (record tabs, results) to show their content.
+        await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+        if (cor === 'normal') await expect(page.locator('html')).not.toHaveAttribute('data-estante-colour');
+        else await expect(page.locator('html')).toHaveAttribute('data-estante-colour', cor);
+        found.push(...(await allViolations(page)).map((violation) => `${route.path}: ${violation}`));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});

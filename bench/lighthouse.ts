@@ -1,0 +1,143 @@
+// Lighthouse accessibility audit of the home, results and record pages, in Debian's Chromium,
+// with Lighthouse's mobile and desktop settings. Not part of `npm test`: `npm run bench:a11y`.
+// Starts the catalogue as the browser tests do (a fresh embedded database with the demo library,
+// the web app built first), or audits a running one given as LIGHTHOUSE_URL. Nothing is downloaded.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
+import { API_PATHS, API_PREFIX, SearchResponseSchema } from '@estante/contract';
+import { freePort, run, startE2eServer, step, waitForUrl } from '../scripts/lib.mjs';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Flags of Debian's Chromium: headless as root, and no network of its own (updates, sync, components). */
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** The demo title the browser tests open (Dom Casmurro), found through the API as the web app does. */
+async function demoTitleId(base: string): Promise<number> {
+  const token = await fetch(`${base}${API_PREFIX}${API_PATHS.token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: '4' }),
+  });
+  const { access_token } = (await token.json()) as { access_token: string };
+  const query = new URLSearchParams({ termo: 'Dom Casmurro', tipoBusca: 'titulo' });
+  const response = await fetch(`${base}${API_PREFIX}${API_PATHS.search}?${query}`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  const hit = SearchResponseSchema.parse(await response.json()).data[0];
+  if (!hit) throw new Error('the demo title Dom Casmurro was not found');
+  return hit.cod_acervo;
+}
+
+/** Debian's Chromium with a debugging port for Lighthouse; `stop` ends it and removes its profile. */
+async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'estante-lighthouse-'));
+  const child = spawn(
+    CHROME,
+    [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore', detached: true },
+  );
+  let alive = true;
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      alive = false;
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    // Chromium's helpers share its process group: end them with it, then remove the profile.
+    if (alive && child.pid) process.kill(-child.pid, 'SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    rmSync(profile, { recursive: true, force: true });
+  };
+  if (!(await waitForUrl(`http://127.0.0.1:${port}/json/version`, 30_000, () => alive))) {
+    await stop();
+    throw new Error(`${CHROME} did not start (set CHROME_PATH to another Chromium)`);
+  }
+  return { port, stop };
+}
+
+/** Failing accessibility audits of a report: id, title and the elements concerned. */
+function failingAudits(lhr: Result): string[] {
+  const category = lhr.categories['accessibility'];
+  return (category?.auditRefs ?? []).flatMap((ref) => {
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || audit.score >= 1) return [];
+    // Table and list details differ in type; the elements of an accessibility audit are `node` items.
+    const items = (audit.details && 'items' in audit.details ? audit.details.items : []) as {
+      node?: { selector?: string };
+    }[];
+    const nodes = items
+      .map((item) => item.node?.selector)
+      .filter((selector): selector is string => !!selector);
+    return [`${ref.id}: ${audit.title}${nodes.length ? `\n      ${nodes.join('\n      ')}` : ''}`];
+  });
+}
+
+let server: Awaited<ReturnType<typeof startE2eServer>> = null;
+let base = process.env.LIGHTHOUSE_URL?.replace(/\/$/, '');
+if (!base) {
+  // The server serves WEB_DIST when it is set; otherwise the app built here.
+  if (!process.env.WEB_DIST) {
+    step('Building the web app');
+    if ((await run('npm', ['run', 'build', '--silent'])) !== 0) process.exit(1);
+  }
+  step('Starting the catalogue with the demo library');
+  server = await startE2eServer();
+  if (!server) process.exit(1);
+  base = server.url;
+}
+
+const chromium = await startChromium();
+// Chromium runs in a process group of its own, so Ctrl-C does not reach it: end it here.
+process.once('SIGINT', () => {
+  void Promise.all([chromium.stop(), server?.stop()]).finally(() => process.exit(130));
+});
+let worst = 1;
+try {
+  const pages = [
+    { name: 'home', path: '/' },
+    { name: 'results', path: '/?termo=Machado+de+Assis&tipoBusca=autor' },
+    { name: 'record', path: `/acervo/${await demoTitleId(base)}` },
+  ];
+  const settings: { name: string; config?: Config }[] = [
+    { name: 'mobile' },
+    { name: 'desktop', config: desktopConfig },
+  ];
+  step(`Lighthouse accessibility audit of ${base}`);
+  for (const { name: formFactor, config } of settings) {
+    for (const page of pages) {
+      const result = await lighthouse(
+        `${base}${page.path}`,
+        { port: chromium.port, onlyCategories: ['accessibility'], logLevel: 'error', output: 'json' },
+        config,
+      );
+      if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+      const score = lhr.categories['accessibility']?.score ?? 0;
+      worst = Math.min(worst, score);
+      console.log(
+        `  ${formFactor.padEnd(8)} ${page.name.padEnd(8)} ${Math.round(score * 100)}  ${page.path}`,
+      );
+      for (const line of failingAudits(lhr)) console.log(`    ✗ ${line}`);
+    }
+  }
+} finally {
+  await chromium.stop();
+  await server?.stop();
+}
+console.log(`\nLowest accessibility score: ${Math.round(worst * 100)}`);
+process.exit(worst < 1 ? 1 : 0);
