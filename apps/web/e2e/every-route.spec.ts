@@ -77,29 +77,52 @@ async function demoIds(page: Page): Promise<{ titleId: string; authorityId: stri
   return { titleId, authorityId: authorityId! };
 }
 
+/**
+ * Visits every route with axe and answers the violations, each prefixed with its path. With
+ * `noHorizontalScroll`, a page wider than the window counts as a violation too (WCAG 1.4.10 reflow).
+ */
+async function walkEveryRoute(
+  page: Page,
+  cor: (typeof COLOUR_SCHEMES)[number],
+  { noHorizontalScroll = false } = {},
+): Promise<string[]> {
+  const { titleId, authorityId } = await demoIds(page);
+  const found: string[] = [];
+  for (const route of everyRoute(titleId, authorityId)) {
+    await page.goto(route.path);
+    if (route.lands) await expect(page).toHaveURL(route.lands);
+    // A screen is there when its heading is, or (the sign-on return screens) its message.
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 }).or(main.getByRole('alert')).first()).toBeVisible();
+    // Wait for the blocks that load on their own (record tabs, results) to show their content.
+    await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+    if (cor === 'normal') await expect(page.locator('html')).not.toHaveAttribute('data-estante-colour');
+    else await expect(page.locator('html')).toHaveAttribute('data-estante-colour', cor);
+    found.push(...(await allViolations(page)).map((violation) => `${route.path}: ${violation}`));
+    if (noHorizontalScroll) {
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      if (overflow > 0) found.push(`${route.path}: scrolls ${overflow} px sideways`);
+    }
+  }
+  return found;
+}
+
 test.describe('every route, in every colour scheme (axe: no violation of any severity)', () => {
   for (const cor of COLOUR_SCHEMES) {
     test(`every route in the ${cor} colour scheme`, async ({ page }) => {
       // 35 pages, each loaded and checked by axe: about 35 s here (2 cores), far more than one page's budget.
       test.setTimeout(180_000);
       await withAccessibilitySettings(page, { cor });
-      const { titleId, authorityId } = await demoIds(page);
-      const found: string[] = [];
-      for (const route of everyRoute(titleId, authorityId)) {
-        await page.goto(route.path);
-        if (route.lands) await expect(page).toHaveURL(route.lands);
-        // A screen is there when its heading is, or (the sign-on return screens) its message.
-        const main = page.getByRole('main');
-        await expect(
-          main.getByRole('heading', { level: 1 }).or(main.getByRole('alert')).first(),
-        ).toBeVisible();
-        // Wait for the blocks that load on their own (record tabs, results) to show their content.
-        await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-        if (cor === 'normal') await expect(page.locator('html')).not.toHaveAttribute('data-estante-colour');
-        else await expect(page.locator('html')).toHaveAttribute('data-estante-colour', cor);
-        found.push(...(await allViolations(page)).map((violation) => `${route.path}: ${violation}`));
-      }
-      expect(found).toEqual([]);
+      expect(await walkEveryRoute(page, cor)).toEqual([]);
     });
   }
+
+  test('every route at 200 % browser zoom, without scrolling sideways', async ({ page }) => {
+    test.setTimeout(180_000);
+    // A 1280 × 720 window at 200 % zoom lays pages out in 640 × 360 CSS pixels.
+    await page.setViewportSize({ width: 640, height: 360 });
+    expect(await walkEveryRoute(page, 'normal', { noHorizontalScroll: true })).toEqual([]);
+  });
 });
