@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_PREFIX } from '@estante/contract';
 import type { Db } from './lib/db/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import type { RateLimit } from './lib/rate-limit.ts';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { privateOnly, publicOrPrivate, registerAuth } from './plugins/auth.ts';
@@ -23,6 +24,7 @@ import { institutionRoutes } from './modules/institution/routes.ts';
 import { isSessionActive } from './modules/identity/repository.ts';
 import { readSettings, writeSetting } from './modules/institution/repository.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { basketRoutes } from './modules/basket/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import { createPostgresSearchEngine, searchRoutes, type SearchEngine } from './modules/search/index.ts';
 
@@ -50,6 +52,8 @@ export interface AppOptions {
   saml?: SamlOptions;
   /** Proof-of-work difficulty of the sign-in captcha (activity 1120); tests make it tiny. */
   captcha?: CaptchaOptions;
+  /** Basket e-mails per client address and hour (decision 0019); tests lower it. */
+  basketMailLimit?: RateLimit;
   /** Where reCAPTCHA tokens are verified when the institution set its keys (decision 0017). */
   recaptcha?: RecaptchaOptions;
 }
@@ -125,6 +129,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(searchRoutes, { db, engine, guard });
       await api.register(lookupRoutes, { db, guard });
       await api.register(catalogueRoutes, { db, guard, clock });
+      await api.register(basketRoutes, {
+        db,
+        guard,
+        clock,
+        mailer: options.mailer,
+        mailLimit: options.basketMailLimit,
+      });
     },
     { prefix: API_PREFIX },
   );

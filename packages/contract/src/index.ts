@@ -11,3 +11,4 @@ export * from './title.ts';
 export * from './authority.ts';
 export * from './lookups.ts';
 export * from './paths.ts';
+export * from './basket.ts';

@@ -18,6 +18,8 @@ export const API_PATHS = {
   titleCopies: (id: number | string) => `/acervo/${id}/exemplares`,
   titleDublinCore: (id: number | string) => `/acervo/${id}/dublin-core`,
   titleLinks: (id: number | string) => `/acervo/${id}/links`,
+  /** Export the basket as a file or send it by e-mail (SPEC §7 POST /acervo/exportar-cesta). */
+  basketExport: '/acervo/exportar-cesta',
   linkAccess: '/vinculos/estatistica-acesso',
   /** The ABNT reference of a title (SPEC §7 /vinculos/abnt/{x}). */
   linkAbnt: (id: number | string) => `/vinculos/abnt/${id}`,

@@ -61,5 +61,10 @@ export {
   type FormattedReference,
   type ReferenceStyle,
 } from './views/references/format-reference.ts';
+export {
+  exportCitations,
+  CITATION_FORMATS,
+  type CitationFormat,
+} from './views/references/export-citations.ts';
 export { toCsl, type CslDate, type CslItem, type CslName, type CslType } from './views/references/to-csl.ts';
 export { decodeMarc8, looksLikeUtf8 } from './marc8/index.ts';

@@ -7,6 +7,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (the basket export). */
+  attachments?: MailAttachment[];
+}
+
+/** A file attached to a message. */
+export interface MailAttachment {
+  filename: string;
+  content: string | Buffer;
+  contentType: string;
 }
 
 /** Sends e-mail (the mailer seam of STYLE "Seams"): SMTP in production, a loopback SMTP server in tests. */
@@ -57,6 +66,7 @@ export function createSmtpMailer(options: SmtpOptions): Mailer {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
     },
     async close() {

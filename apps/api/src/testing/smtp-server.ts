@@ -12,6 +12,8 @@ export interface ReceivedMail {
   text: string;
   /** The text/html part, if any. */
   html: string | null;
+  /** Parts sent as attachments (Content-Disposition: attachment), transfer encoding undone. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 }
 
@@ -151,8 +153,21 @@ function decodeBody(body: string, encoding: string | undefined): string {
   }
 }
 
+interface LeafPart {
+  type: string;
+  content: string;
+  bytes: Buffer;
+  filename: string | null;
+}
+
+function decodeBytes(body: string, encoding: string | undefined): Buffer {
+  return (encoding ?? '').toLowerCase() === 'base64'
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+    : Buffer.from(decodeBody(body, encoding), 'utf8');
+}
+
 /** The leaf parts of a message (multipart entities opened, one level or more). */
-function leafParts(raw: string): { type: string; content: string }[] {
+function leafParts(raw: string): LeafPart[] {
   const { headers, body } = splitEntity(raw);
   const type = headers['content-type'] ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -163,10 +178,16 @@ function leafParts(raw: string): { type: string; content: string }[] {
       .filter((part) => !part.startsWith('--'))
       .flatMap((part) => leafParts(part.replace(/^\n/, '')));
   }
+  const disposition = headers['content-disposition'] ?? '';
+  const filename = /^attachment/i.test(disposition)
+    ? (/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '')
+    : null;
   return [
     {
       type: type.split(';')[0]!.trim().toLowerCase(),
       content: decodeBody(body, headers['content-transfer-encoding']).replace(/\n$/, ''),
+      bytes: decodeBytes(body, headers['content-transfer-encoding']),
+      filename,
     },
   ];
 }
@@ -177,7 +198,10 @@ function parseMessage(raw: string): Omit<ReceivedMail, 'envelope' | 'raw'> {
   return {
     headers,
     subject: headers['subject'] ?? '',
-    text: parts.find((p) => p.type === 'text/plain')?.content ?? '',
-    html: parts.find((p) => p.type === 'text/html')?.content ?? null,
+    text: parts.find((p) => p.type === 'text/plain' && p.filename === null)?.content ?? '',
+    html: parts.find((p) => p.type === 'text/html' && p.filename === null)?.content ?? null,
+    attachments: parts
+      .filter((p) => p.filename !== null)
+      .map((p) => ({ filename: p.filename!, contentType: p.type, content: p.bytes })),
   };
 }

@@ -49,9 +49,14 @@ describe('routes (SPEC §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeTruthy();
   });
 
-  it('says a screen is not available yet for the basket and a guide the library has switched off', async () => {
-    renderRoutes(routes, { route: '/cesta' });
+  it('says a screen is not available yet for the restricted publisher content', async () => {
+    renderRoutes(routes, { route: '/pearson' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ainda não disponível' })).toBeTruthy();
+  });
+
+  it('shows the basket at /cesta', async () => {
+    renderRoutes(routes, { route: '/cesta' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cesta' })).toBeTruthy();
   });
 
   it('sends a visitor from the personal area to the login with the path to return to', async () => {

@@ -5,6 +5,7 @@ import { HomeRoute } from './routes/home';
 import { NotAvailableRoute, NotFoundRoute } from './routes/not-found';
 import { PersonalAreaRoute } from './routes/personal-area';
 import { LogoutRoute } from './routes/logout';
+import { BasketRoute } from './routes/basket';
 import { LoginRoute } from './routes/login';
 import { OidcResponseRoute } from './routes/login-oidc-response';
 import { SamlResponseRoute } from './routes/login-saml-response';
@@ -57,7 +58,7 @@ export const routes: RouteObject[] = [
       { path: paths.samlResponse.path, element: <SamlResponseRoute /> },
       { path: paths.grupoA.path, element: <NotAvailableRoute /> },
       { path: paths.pearson.path, element: <NotAvailableRoute /> },
-      { path: paths.basket.path, element: <NotAvailableRoute /> },
+      { path: paths.basket.path, element: <BasketRoute /> },
       { path: paths.personalArea.path, element: <PersonalAreaRoute /> },
       { path: paths.personalAreaApp.path, element: <PersonalAreaRoute /> },
       {

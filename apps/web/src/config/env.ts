@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   accessibility: 'estante.accessibility',
   /** localStorage: the dark-mode choice (light, dark or auto = follow the system), kept by Mantine. */
   colorScheme: 'estante.colorScheme',
+  /** localStorage: the basket, a JSON array of cod_acervo (SPEC §3 Basket; decision 0019). */
+  basket: 'estante.basket',
   /** session/localStorage: the signed-in user (not written until sign-in exists). */
   session: 'estante.session',
 } as const;

@@ -347,6 +347,24 @@ export async function apiRequest<T>(
   schema: ResponseSchema<T>,
   options: SendOptions = {},
 ): Promise<T> {
+  return readJson(await sendWithToken(method, path, options), schema);
+}
+
+/** A file an API call answered with (the basket export), and the name its Content-Disposition gives. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** POST an API path that answers a file instead of JSON (same tokens, retries and errors as apiRequest). */
+export async function apiPostForFile(path: string, options: SendOptions = {}): Promise<DownloadedFile> {
+  const response = await sendWithToken('POST', path, options);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null };
+}
+
+/** Sends a call with a token, renewing it once on a 401; a failed answer becomes an ApiError. */
+async function sendWithToken(method: HttpMethod, path: string, options: SendOptions): Promise<Response> {
   const target = url(path, options.query);
   const auth = options.auth ?? 'privateOrPublic';
   const hasBody = options.body !== undefined;
@@ -364,7 +382,7 @@ export async function apiRequest<T>(
     response = await send(target, init(token));
   }
   if (!response.ok) throw await toApiError(response);
-  return readJson(response, schema);
+  return response;
 }
 
 /** GET an API path and parse the answer with its contract schema (see apiRequest). */

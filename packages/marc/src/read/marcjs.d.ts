@@ -1,5 +1,7 @@
 // Types for the parts of marcjs 3.0.2 (CommonJS, untyped) that packages/marc uses.
 declare module 'marcjs' {
+  import type { Duplex } from 'node:stream';
+
   /** marcjs field: [tag, value] for control fields, [tag, indicators, code, value, code, value…] otherwise. */
   export type MarcjsField = string[];
 
@@ -18,4 +20,9 @@ declare module 'marcjs' {
   export class Iso2709Formater {
     static format(record: { leader: string; fields: MarcjsField[] }): string;
   }
+
+  /** Streams: `createStream('iso2709' | 'marcxml', 'parser')` takes bytes and gives `Record`s. */
+  export const Marc: {
+    createStream(type: 'iso2709' | 'marcxml', what: 'parser'): Duplex;
+  };
 }

@@ -12,6 +12,12 @@ import { useSearchState } from '../../features/search/hooks/use-search-state';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { HomeSections } from '../../features/institution/components/home-sections';
 import { SearchTour } from '../../features/institution/components/search-tour';
+import { BasketToggle } from '../../features/basket/components/basket-toggle';
+import {
+  AddSelectedToBasket,
+  BasketSelectionProvider,
+  SelectForBasket,
+} from '../../features/basket/components/basket-selection';
 import { NotAvailableRoute, NotFoundRoute } from './not-found';
 
 function storedGuide(): string | null {
@@ -61,7 +67,17 @@ export function HomeRoute() {
       {enabledTabs.length > 1 && <SearchTabsNav tabs={enabledTabs} current={current.key} />}
       <SearchForm value={state} onSearch={(value) => setState({ ...state, ...value, page: 1 })} />
       {state.term ? (
-        <SearchResults state={state} tab={current.key} orderings={orderings.data} onChange={setState} />
+        <BasketSelectionProvider>
+          <SearchResults
+            state={state}
+            tab={current.key}
+            orderings={orderings.data}
+            onChange={setState}
+            renderHitSelect={(hit) => <SelectForBasket id={hit.cod_acervo} title={hit.titulo} />}
+            renderHitActions={(hit) => <BasketToggle id={hit.cod_acervo} title={hit.titulo} size="xs" />}
+            renderListTools={(hits) => <AddSelectedToBasket ids={hits.map((hit) => hit.cod_acervo)} />}
+          />
+        </BasketSelectionProvider>
       ) : (
         <>
           <SearchTour />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Box, Container } from '@mantine/core';
 import { Header } from '../../features/chrome/components/header';
 import { HeaderControl } from '../../features/identity/components/header-control';
+import { BasketCounter } from '../../features/basket/components/basket-counter';
 import { Footer } from '../../features/chrome/components/footer';
 import { MAIN_CONTENT_ID, SkipLink } from '../../features/chrome/components/skip-link';
 import { useIsAuthenticated } from '../../features/identity/hooks/use-is-authenticated';
@@ -25,7 +26,14 @@ function Page({ children }: { children: React.ReactNode }) {
   return (
     <LoginModalProvider settings={signInSettings}>
       <SkipLink />
-      <Header userControl={<HeaderControl />} />
+      <Header
+        userControl={
+          <>
+            <BasketCounter />
+            <HeaderControl />
+          </>
+        }
+      />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size="lg" py="lg">
           {children}

@@ -24,6 +24,7 @@ import { useIsAuthenticated } from '../../features/identity/hooks/use-is-authent
 import { useLoginModal } from '../../features/identity/components/login-modal';
 import { TitleMetadata } from '../../features/record/components/title-metadata';
 import { RecordActions } from '../../features/record/components/record-actions';
+import { BasketToggle } from '../../features/basket/components/basket-toggle';
 import classes from '../../features/record/components/record.module.css';
 
 /** The tabs built so far, in display order; the other sub-routes answer "not available yet". */
@@ -95,6 +96,7 @@ function TitleLayout({ id }: { id: number }) {
       )}
       <Group mt="sm" gap="xs" className={classes.noPrint}>
         <PlaceHoldButton id={id} />
+        <BasketToggle id={id} title={title.titulo} />
         <RecordActions permalink={permalink} />
       </Group>
       <TitleMetadata title={title} permalink={permalink} />

@@ -1,4 +1,4 @@
-// Types for the parts of @citation-js/core and @citation-js/plugin-csl 0.8 (untyped) that packages/marc uses.
+// Types for the parts of @citation-js/core and its csl, ris and bibtex plugins 0.8 (untyped) that we use.
 declare module '@citation-js/core' {
   /** A name register of citation-js (`styles`, `locales`). */
   export interface CitationRegister {
@@ -17,8 +17,20 @@ declare module '@citation-js/core' {
         data: object[],
         options: { template: string; lang?: string; format: 'text' | 'html'; asEntryArray: true },
       ): [string, string][];
+      /** RIS (@citation-js/plugin-ris) or BibTeX (@citation-js/plugin-bibtex) text of the items. */
+      format(name: 'ris' | 'bibtex', data: object[]): string;
     };
   };
+
+  /** Reads citation data (RIS, BibTeX, CSL-JSON…) into CSL-JSON items. */
+  export class Cite {
+    constructor(data: string);
+    static async(data: string): Promise<Cite>;
+    data: Record<string, unknown>[];
+  }
 }
+
+declare module '@citation-js/plugin-ris';
+declare module '@citation-js/plugin-bibtex';
 
 declare module '@citation-js/plugin-csl';

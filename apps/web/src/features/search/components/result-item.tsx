@@ -1,12 +1,24 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Text, Title } from '@mantine/core';
+import { Group, Text, Title } from '@mantine/core';
 import type { SearchHit } from '@estante/contract';
 import { paths } from '../../../config/paths';
 import classes from './search.module.css';
 
-/** One title in a result list: title link, author, year, work type, call number, availability. */
-export function ResultItem({ hit }: { hit: SearchHit }) {
+/**
+ * One title in a result list: title link, author, year, work type, call number, availability; the
+ * route may add a selection control before it and actions after it (the basket's, for instance).
+ */
+export function ResultItem({
+  hit,
+  select,
+  actions,
+}: {
+  hit: SearchHit;
+  select?: ReactNode;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const details: { label: string; value: string }[] = [];
   if (hit.autor) details.push({ label: t('search.results.author'), value: hit.autor });
@@ -17,11 +29,14 @@ export function ResultItem({ hit }: { hit: SearchHit }) {
 
   return (
     <article className={classes.result}>
-      <Title order={3} fz="lg">
-        <Link to={paths.title.getHref(hit.cod_acervo)} className={classes.resultLink}>
-          {hit.titulo}
-        </Link>
-      </Title>
+      <Group gap="xs" wrap="nowrap" align="baseline">
+        {select}
+        <Title order={3} fz="lg">
+          <Link to={paths.title.getHref(hit.cod_acervo)} className={classes.resultLink}>
+            {hit.titulo}
+          </Link>
+        </Title>
+      </Group>
       {details.length > 0 && (
         <dl className={classes.details}>
           {details.map((detail) => (
@@ -40,6 +55,11 @@ export function ResultItem({ hit }: { hit: SearchHit }) {
               available: hit.exemplares_disponiveis,
             })}
       </Text>
+      {actions && (
+        <Group gap="xs" mt="xs">
+          {actions}
+        </Group>
+      )}
     </article>
   );
 }

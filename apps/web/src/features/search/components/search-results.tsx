@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { OrderingOption } from '@estante/contract';
+import type { OrderingOption, SearchHit } from '@estante/contract';
 import { useSearchTitles } from '../api/search-titles';
 import { searchHref, type SearchState } from '../hooks/use-search-state';
 import { ResultItem } from './result-item';
@@ -14,12 +15,26 @@ interface SearchResultsProps {
   tab: string;
   orderings: OrderingOption[] | undefined;
   onChange: (next: SearchState) => void;
+  /** A control before each hit's title (the basket's selection box). */
+  renderHitSelect?: (hit: SearchHit) => ReactNode;
+  /** Actions after each hit (the basket's toggle). */
+  renderHitActions?: (hit: SearchHit) => ReactNode;
+  /** Tools above the list acting on the hits shown (add the selected ones to the basket). */
+  renderListTools?: (hits: SearchHit[]) => ReactNode;
 }
 
 const HEADING_ID = 'search-results-heading';
 
 /** The result list of a search with its count (announced), options, pages, empty and error states. */
-export function SearchResults({ state, tab, orderings, onChange }: SearchResultsProps) {
+export function SearchResults({
+  state,
+  tab,
+  orderings,
+  onChange,
+  renderHitSelect,
+  renderHitActions,
+  renderListTools,
+}: SearchResultsProps) {
   const { t } = useTranslation();
   const search = useSearchTitles(state, tab);
   const data = search.isError ? undefined : search.data;
@@ -72,10 +87,11 @@ export function SearchResults({ state, tab, orderings, onChange }: SearchResults
             onPageSizeChange={(pageSize) => onChange({ ...state, pageSize, page: 1 })}
           />
           <Text size="sm">{t('search.pagination.summary', { page: state.page, pages })}</Text>
+          {renderListTools?.(data.data)}
           <ol className={classes.list} start={(state.page - 1) * state.pageSize + 1} aria-busy={isLoading}>
             {data.data.map((hit) => (
               <li key={hit.cod_acervo}>
-                <ResultItem hit={hit} />
+                <ResultItem hit={hit} select={renderHitSelect?.(hit)} actions={renderHitActions?.(hit)} />
               </li>
             ))}
           </ol>

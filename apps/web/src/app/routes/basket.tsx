@@ -1,0 +1,31 @@
+import { useQueries } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Stack, Title as Heading } from '@mantine/core';
+import { isApiErrorStatus } from '../../lib/api-client';
+import { getTitleQueryOptions } from '../../features/record/api/get-title';
+import { useBasket } from '../../features/basket/hooks/use-basket';
+import { BasketList, type BasketEntry } from '../../features/basket/components/basket-list';
+import { BasketExport } from '../../features/basket/components/basket-export';
+import { DocumentTitle } from '../../components/ui/document-title';
+
+/** SPEC §2 /cesta: the basket's titles, kept in this browser. */
+export function BasketRoute() {
+  const { t } = useTranslation();
+  const { items } = useBasket();
+  const titles = useQueries({ queries: items.map((id) => getTitleQueryOptions(id)) });
+  const entries: BasketEntry[] = items.map((id, index) => {
+    const query = titles[index];
+    if (!query || query.isPending) return { id, state: 'loading' };
+    if (query.isError) return { id, state: isApiErrorStatus(query.error, 404) ? 'missing' : 'error' };
+    const { titulo, autor, ano_publicacao } = query.data;
+    return { id, state: 'ready', titulo, autor, ano_publicacao };
+  });
+  return (
+    <Stack gap="md">
+      <DocumentTitle page={t('basket.pageTitle')} />
+      <Heading order={1}>{t('basket.pageTitle')}</Heading>
+      <BasketList entries={entries} />
+      {items.length > 0 && <BasketExport ids={items} />}
+    </Stack>
+  );
+}
