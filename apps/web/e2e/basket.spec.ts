@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
-import { allViolations, openHome, search, seriousViolations } from './helpers';
+import { allViolations, openHome, search, seriousViolations, startSmtpServer } from './helpers';
 
 /**
  * The basket end to end (SPEC §2 basket, §4 transitions, §7 /acervo/exportar-cesta): three results
@@ -20,31 +19,6 @@ async function citationJs(): Promise<CitationJs> {
   const core = (await load('@citation-js/core')) as CitationJs;
   await load('@citation-js/plugin-ris');
   return core;
-}
-
-async function startSmtpServer(port: number) {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 test.describe('basket (SPEC §2, §4, §7)', () => {

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { SMTPServer } from 'smtp-server';
 
 /** WCAG levels the catalogue promises (DESIGN "Languages and accessibility"). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -31,9 +32,26 @@ export async function announcedCount(page: Page): Promise<number> {
   return Number(/^(\d+)/.exec(text)?.[1] ?? '0');
 }
 
+/**
+ * axe over the page once its transitions have ended: a modal fading in is half transparent, and
+ * axe would measure the contrast of its text against the page behind it.
+ */
+async function analyseSettled(page: Page) {
+  // Spinners run for ever; only the transitions that end are waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+  return new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+}
+
 /** axe violations that are serious or critical, as short readable lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await analyseSettled(page);
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -44,7 +62,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /** axe violations of any severity, as short readable lines. */
 export async function allViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await analyseSettled(page);
   return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
@@ -62,4 +80,39 @@ export async function withAccessibilitySettings(
     },
     JSON.stringify({ zoom: 0, negrito: false, cor: 'normal', libras: false, ...settings }),
   );
+}
+
+/** A message the test SMTP server received: its recipients and its raw text. */
+export interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+export async function startSmtpServer(port: number) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

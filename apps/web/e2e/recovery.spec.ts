@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
-import { seriousViolations } from './helpers';
+import { seriousViolations, startSmtpServer } from './helpers';
 
 /**
  * Forgot password end to end (SPEC §4, issue 5 browser tests): the catalogue sends the code to a
@@ -17,40 +16,6 @@ const PATRON = {
 };
 
 /** One e-mail as the SMTP server received it: envelope recipients and the raw message. */
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtpServer(port: number) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 /** The verification code in the plain-text part of the recovery e-mail ("…é: 123456"). */
 function codeIn(raw: string): string {
   // Undo quoted-printable soft breaks; the code itself is plain digits.

@@ -1,5 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { createSmtpMailer, type Mailer } from '../lib/mail.ts';
 
 /** A message as the test SMTP server received it, decoded. */
 export interface ReceivedMail {
@@ -203,5 +204,29 @@ function parseMessage(raw: string): Omit<ReceivedMail, 'envelope' | 'raw'> {
     attachments: parts
       .filter((p) => p.filename !== null)
       .map((p) => ({ filename: p.filename!, contentType: p.type, content: p.bytes })),
+  };
+}
+
+/** A loopback SMTP server and a mailer that sends to it, as the API tests use them together. */
+export async function startTestMail(): Promise<{
+  smtp: TestSmtpServer;
+  mailer: Mailer;
+  close: () => Promise<void>;
+}> {
+  const smtp = await startTestSmtpServer();
+  const mailer = createSmtpMailer({
+    host: smtp.host,
+    port: smtp.port,
+    secure: false,
+    ignoreTls: true,
+    from: 'biblioteca@estante.example',
+  });
+  return {
+    smtp,
+    mailer,
+    close: async () => {
+      await mailer.close();
+      await smtp.close();
+    },
   };
 }

@@ -10,8 +10,8 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { BasketEmailSentSchema, ReferenceResponseSchema } from '@estante/contract';
 import { mapTitle, toCsl, type MarcRecord } from '@estante/marc';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp-server.ts';
-import { createSmtpMailer, type Mailer } from '../../lib/mail.ts';
+import { startTestMail, type TestSmtpServer } from '../../testing/smtp-server.ts';
+import type { Mailer } from '../../lib/mail.ts';
 
 interface Stored {
   id: number;
@@ -76,14 +76,7 @@ describe('POST /api/acervo/exportar-cesta', () => {
   const ids = () => titles.map((t) => t.id);
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    mailer = createSmtpMailer({
-      host: smtp.host,
-      port: smtp.port,
-      secure: false,
-      ignoreTls: true,
-      from: 'biblioteca@estante.example',
-    });
+    ({ smtp, mailer } = await startTestMail());
     ctx = await buildTestApp({ mailer });
     headers = { authorization: `Bearer ${await publicToken(ctx.app)}` };
     // Three titles with an author, a year and a publisher, Dom Casmurro first.
@@ -337,14 +330,7 @@ describe('basket e-mail limit per client address (decision 0019)', () => {
   let firstId = 0;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    mailer = createSmtpMailer({
-      host: smtp.host,
-      port: smtp.port,
-      secure: false,
-      ignoreTls: true,
-      from: 'biblioteca@estante.example',
-    });
+    ({ smtp, mailer } = await startTestMail());
     ctx = await buildTestApp({
       mailer,
       clock: { now: () => now },

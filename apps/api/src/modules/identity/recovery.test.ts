@@ -7,7 +7,7 @@ import {
   RECOVERY_PATHS,
 } from '@estante/contract';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp-server.ts';
+import { startTestMail, startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp-server.ts';
 import { createSmtpMailer, type Mailer } from '../../lib/mail.ts';
 import { writeSetting } from '../institution/repository.ts';
 import { addUser } from './users.ts';
@@ -35,14 +35,7 @@ describe('password recovery by e-mail (SPEC §4 forgot password, §7 /pessoas/{l
   let serial = 0;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    mailer = createSmtpMailer({
-      host: smtp.host,
-      port: smtp.port,
-      secure: false,
-      ignoreTls: true,
-      from: 'biblioteca@estante.example',
-    });
+    ({ smtp, mailer } = await startTestMail());
     ctx = await buildTestApp({ mailer, clock });
   });
   afterAll(async () => {
