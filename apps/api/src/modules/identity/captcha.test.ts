@@ -10,8 +10,7 @@ import {
 } from '@estante/contract';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import { setActivity, writeSetting } from '../institution/repository.ts';
-import { bearer, testClock } from './testing.ts';
-import { base32Decode, hotp, totpStep } from './totp.ts';
+import { enrolTwoFactor, testClock } from './testing.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -138,21 +137,7 @@ describe('sign-in captcha (ALTCHA, activity 1120)', () => {
     it('lets the captcha of a right password go with the two-step code, once', async () => {
       await writeSetting(ctx.db, 'dois_fatores', true);
       const { access_token } = (await grant(await solvedToken())).json() as { access_token: string };
-      const url = '/api/pessoas/meu-pergamum/dois-fatores';
-      const enrolment = (
-        await ctx.app.inject({ method: 'POST', url, headers: bearer(access_token) })
-      ).json() as {
-        secret: string;
-      };
-      const secret = base32Decode(enrolment.secret);
-      const code = () => hotp(secret, totpStep(clock.now()));
-      const confirm = await ctx.app.inject({
-        method: 'PUT',
-        url,
-        headers: bearer(access_token),
-        payload: { codigo: code() },
-      });
-      expect(confirm.statusCode).toBe(200);
+      const code = await enrolTwoFactor(ctx.app, access_token, clock);
       clock.advance(30);
       const solved = await solvedToken();
       expect((await grant(solved)).json()).toMatchObject({ code: 'TOTP_REQUIRED' });

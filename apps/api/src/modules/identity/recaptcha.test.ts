@@ -13,8 +13,7 @@ import {
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import { setActivity, writeSetting } from '../institution/repository.ts';
 import { RECAPTCHA_SETTINGS } from './captcha.ts';
-import { bearer, testClock } from './testing.ts';
-import { base32Decode, hotp, totpStep } from './totp.ts';
+import { bearer, enrolTwoFactor, testClock } from './testing.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -260,21 +259,7 @@ describe('reCAPTCHA, accepted only when the institution configures its keys (dec
     it('lets the token of a right password go with the two-step code, once', async () => {
       await writeSetting(ctx.db, 'dois_fatores', true);
       const { access_token } = (await grant('good-6')).json() as { access_token: string };
-      const url = '/api/pessoas/meu-pergamum/dois-fatores';
-      const enrolment = (
-        await ctx.app.inject({ method: 'POST', url, headers: bearer(access_token) })
-      ).json() as {
-        secret: string;
-      };
-      const secret = base32Decode(enrolment.secret);
-      const code = () => hotp(secret, totpStep(clock.now()));
-      const confirm = await ctx.app.inject({
-        method: 'PUT',
-        url,
-        headers: bearer(access_token),
-        payload: { codigo: code() },
-      });
-      expect(confirm.statusCode).toBe(200);
+      const code = await enrolTwoFactor(ctx.app, access_token, clock);
       clock.advance(30);
       expect((await grant('good-7')).json()).toMatchObject({ code: 'TOTP_REQUIRED' });
       expect((await grant('good-7', 'estante-ana', code())).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
+import { base32Decode, hotp, totpStep } from './totp.ts';
 
 /** A clock the test moves by hand. */
 export function testClock(
@@ -52,3 +53,30 @@ export async function signIn(
 
 /** Authorization header of a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Turns two-step verification on for the patron of `accessToken` (enrol, then confirm with a code
+ * from the secret) and answers the app's current code. The institution must offer it
+ * (`dois_fatores`); fails the test when the confirmation is refused.
+ */
+export async function enrolTwoFactor(
+  app: FastifyInstance,
+  accessToken: string,
+  clock: Clock,
+): Promise<() => string> {
+  const url = '/api/pessoas/meu-pergamum/dois-fatores';
+  const enrolment = (await app.inject({ method: 'POST', url, headers: bearer(accessToken) })).json() as {
+    secret: string;
+  };
+  const secret = base32Decode(enrolment.secret);
+  const code = () => hotp(secret, totpStep(clock.now()));
+  const confirm = await app.inject({
+    method: 'PUT',
+    url,
+    headers: bearer(accessToken),
+    payload: { codigo: code() },
+  });
+  if (confirm.statusCode !== 200)
+    throw new Error(`two-step confirmation: ${confirm.statusCode} ${confirm.body}`);
+  return code;
+}
