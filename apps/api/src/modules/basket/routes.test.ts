@@ -12,20 +12,10 @@ import { mapTitle, toCsl, type MarcRecord } from '@estante/marc';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import { startTestMail, type TestSmtpServer } from '../../testing/smtp-server.ts';
 import type { Mailer } from '../../lib/mail.ts';
+import { findExportTitles, type ExportTitleRow } from './repository.ts';
 
-interface Stored {
-  id: number;
-  title: string;
-  main_author: string | null;
-  year: number | null;
-  edition: string | null;
-  publication_place: string | null;
-  publisher: string | null;
-  isbn: string[];
-  issn: string[];
-  call_number: string | null;
-  marc: MarcRecord;
-}
+/** A title as the export reads it, with its MARC typed for the comparisons. */
+type Stored = Omit<ExportTitleRow, 'marc'> & { marc: MarcRecord };
 
 /** A stored record in marcjs's flat shape: [tag, value] or [tag, indicators, code, value, …]. */
 function flat(record: MarcRecord): string[][] {
@@ -80,14 +70,17 @@ describe('POST /api/acervo/exportar-cesta', () => {
     ctx = await buildTestApp({ mailer });
     headers = { authorization: `Bearer ${await publicToken(ctx.app)}` };
     // Three titles with an author, a year and a publisher, Dom Casmurro first.
-    const { rows } = await ctx.db.query<Stored>(
-      `SELECT id, title, main_author, year, edition, publication_place, publisher, isbn, issn, call_number, marc
-         FROM title
+    const { rows } = await ctx.db.query<{ id: number }>(
+      `SELECT id FROM title
         WHERE main_author IS NOT NULL AND year IS NOT NULL AND publisher IS NOT NULL
         ORDER BY (title_norm LIKE 'dom casmurro%') DESC, cardinality(isbn) DESC, id
         LIMIT 3`,
     );
-    titles = rows;
+    const stored = await findExportTitles(
+      ctx.db,
+      rows.map((row) => row.id),
+    );
+    titles = rows.map((row) => stored.find((title) => title.id === row.id) as Stored);
     expect(titles).toHaveLength(3);
   });
   afterAll(async () => {
