@@ -1,16 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openHome, search, seriousViolations } from './helpers';
-
-async function openRecord(page: Page): Promise<void> {
-  await openHome(page);
-  await search(page, 'Dom Casmurro', 'titulo');
-  await page
-    .getByRole('list')
-    .getByRole('link', { name: /Dom Casmurro/ })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: /Dom Casmurro/ })).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { openDemoRecord, openHome, search, seriousViolations } from './helpers';
 
 test.describe('accessibility (axe: no serious or critical violation)', () => {
   test('home', async ({ page }) => {
@@ -32,7 +21,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
   });
 
   test('record: data, copies and MARC tabs', async ({ page }) => {
-    await openRecord(page);
+    await openDemoRecord(page);
     expect(await seriousViolations(page)).toEqual([]);
     const tabs = page.getByRole('navigation', { name: 'Seções do título' });
     await tabs.getByRole('link', { name: 'Exemplares' }).click();
@@ -45,7 +34,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
   });
 
   test('authority page, reached from an author link on the record', async ({ page }) => {
-    await openRecord(page);
+    await openDemoRecord(page);
     await page.getByRole('main').locator('a[href^="/autoridade/"]').first().click();
     await expect(page).toHaveURL(/\/autoridade\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,24 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { allViolations, openHome, search, withAccessibilitySettings } from './helpers';
+import { TITLE_TABS } from '../src/config/paths';
+import { allViolations, openDemoRecord, withAccessibilitySettings } from './helpers';
 
 /** SPEC §1 colour schemes, as the accessibility bar stores them (accessibility-settings.ts). */
 const COLOUR_SCHEMES = ['normal', 'inverted', 'grayscale', 'high-contrast'] as const;
 
-/** Title sub-tabs of SPEC §2 under /acervo/{codAcervo} (paths.ts TITLE_TABS). */
-const TITLE_TAB_SEGMENTS = [
-  '',
-  '/referencia',
-  '/marc',
-  '/exemplares',
-  '/dublin-core',
-  '/reserva',
-  '/solicitacao-emprestimo',
-  '/colecao-kardex',
-  '/sumarios',
-  '/sumarios-livros',
-  '/dados-estatisticos',
-  '/acervo-fechado',
-];
+/** Title sub-tabs of SPEC §2 under /acervo/{codAcervo}, as the router builds them. */
+const TITLE_TAB_SEGMENTS = Object.values(TITLE_TABS).map(({ segment }) => (segment ? `/${segment}` : ''));
 
 interface Route {
   path: string;
@@ -58,13 +46,7 @@ function everyRoute(titleId: string, authorityId: string): Route[] {
 
 /** A demo title (Dom Casmurro, as the other journeys use) and the authority its author link opens. */
 async function demoIds(page: Page): Promise<{ titleId: string; authorityId: string }> {
-  await openHome(page);
-  await search(page, 'Dom Casmurro', 'titulo');
-  await page
-    .getByRole('list')
-    .getByRole('link', { name: /Dom Casmurro/ })
-    .first()
-    .click();
+  await openDemoRecord(page);
   await expect(page).toHaveURL(/\/acervo\/\d+$/);
   const titleId = /\/acervo\/(\d+)$/.exec(page.url())![1]!;
   const authorityHref = await page

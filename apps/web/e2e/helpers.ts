@@ -23,6 +23,18 @@ export async function search(
   await expect(page.getByRole('status').filter({ hasText: /resultados? para/ })).toBeVisible();
 }
 
+/** Opens the demo record the journeys share (Dom Casmurro), through a title search, as a visitor would. */
+export async function openDemoRecord(page: Page): Promise<void> {
+  await openHome(page);
+  await search(page, 'Dom Casmurro', 'titulo');
+  await page
+    .getByRole('list')
+    .getByRole('link', { name: /Dom Casmurro/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /Dom Casmurro/ })).toBeVisible();
+}
+
 /** How many results the announced count says there are. */
 export async function announcedCount(page: Page): Promise<number> {
   const text = await page

@@ -11,6 +11,7 @@ import {
   LibrarySchema,
   LOOKUP_PAGE_SIZE,
   LOOKUP_PATHS,
+  LookupQuerySchema,
   lookupPageSchema,
   ProfessorSchema,
 } from '@estante/contract';
@@ -32,8 +33,7 @@ export async function lookupRoutes(
   const { db, guard } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The list call and the by-code call of one lookup. */
-  // The answer's shape is checked by each item schema when the answer is serialised.
+  /** The list call and the by-code call of one lookup; each item schema checks the answer as it goes out. */
   const register = (kind: LookupKind, paths: { list: string; one: string }, item: z.ZodTypeAny) => {
     r.get(
       paths.list,
@@ -41,7 +41,8 @@ export async function lookupRoutes(
         preHandler: guard,
         schema: {
           tags: ['lookups'],
-          querystring: LibraryLookupQuerySchema,
+          // Only libraries have a campus to filter by (SPEC §7 "also codCampus").
+          querystring: kind === 'library' ? LibraryLookupQuerySchema : LookupQuerySchema,
           response: { 200: lookupPageSchema(item), ...errors },
         },
       },
@@ -51,8 +52,9 @@ export async function lookupRoutes(
           text: query.search_text,
           page: query.page,
           pageSize: LOOKUP_PAGE_SIZE,
-          // Only libraries have a campus to filter by (SPEC §7 "also codCampus").
-          filterValue: kind === 'library' ? query.codCampus : undefined,
+          // The library list was validated with LibraryLookupQuerySchema above.
+          filterValue:
+            kind === 'library' ? (query as z.infer<typeof LibraryLookupQuerySchema>).codCampus : undefined,
         });
         return { data: rows, page: query.page, pageSize: LOOKUP_PAGE_SIZE, total };
       },

@@ -136,7 +136,10 @@ export function SignInForm({
   const [captchaResetKey, setCaptchaResetKey] = useState(0);
   // SPEC §4: with person lookup, sign-in is two-step; the username is looked up before the password.
   const [isUsernameLookedUp, setIsUsernameLookedUp] = useState(false);
-  const asksUsernameFirst = settings.needsPersonLookup === true && !isUsernameLookedUp;
+  const isTwoStep = settings.needsPersonLookup === true;
+  const asksUsernameFirst = isTwoStep && !isUsernameLookedUp;
+  // The password step of a two-step sign-in: the username is fixed until "use another username".
+  const isUsernameFixed = isTwoStep && isUsernameLookedUp;
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const messageId = useId();
@@ -369,11 +372,11 @@ export function SignInForm({
           }}
           error={fieldErrors.username}
           required
-          readOnly={settings.needsPersonLookup === true && isUsernameLookedUp}
+          readOnly={isUsernameFixed}
           data-autofocus={autoFocus || undefined}
           autoFocus={autoFocus}
         />
-        {settings.needsPersonLookup && isUsernameLookedUp && (
+        {isUsernameFixed && (
           <Anchor component="button" type="button" size="sm" onClick={changeUsername} w="fit-content">
             {t('identity.login.changeUsername')}
           </Anchor>
@@ -396,7 +399,7 @@ export function SignInForm({
           <Radio.Group
             label={t('identity.login.person.label')}
             description={
-              settings.needsPersonLookup
+              isTwoStep
                 ? t('identity.login.person.lookupDescription')
                 : t('identity.login.person.description')
             }
