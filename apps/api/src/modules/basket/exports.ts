@@ -2,7 +2,6 @@ import { stringify } from 'csv-stringify/sync';
 import type { BasketExportFormat } from '@estante/contract';
 import {
   exportCitations,
-  formatReference,
   mapTitle,
   toCsl,
   toIso2709,
@@ -10,6 +9,7 @@ import {
   type FormattedReference,
   type MarcRecord,
 } from '@estante/marc';
+import { presentReference } from '../catalogue/index.ts';
 import { referencesPdf } from './pdf.ts';
 import type { ExportTitleRow } from './repository.ts';
 
@@ -44,18 +44,12 @@ const FILES: Record<BasketExportFormat, { filename: string; contentType: string 
   PDF: { filename: 'cesta-abnt.pdf', contentType: 'application/pdf' },
 };
 
-/** The ABNT reference of each title (citation-js with our ABNT style); the bare title when MARC no longer maps. */
+/** The ABNT reference of each title, as the record's reference tab gives it (the bare title when MARC no longer maps). */
 export function abntReferences(rows: readonly ExportTitleRow[], accessed: Date): FormattedReference[] {
   return rows.map((row) => {
-    const marc = row.marc as MarcRecord;
-    const mapped = mapTitle(marc);
-    if ('error' in mapped) return { text: row.title, html: escapeHtml(row.title) };
-    return formatReference(mapped, 'abnt', { marc, accessed });
+    const { referencia, html } = presentReference(row, 'ABNT', accessed);
+    return { text: referencia, html };
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function cslItems(rows: readonly ExportTitleRow[]) {

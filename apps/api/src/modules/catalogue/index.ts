@@ -1,4 +1,4 @@
 export { catalogueRoutes } from './routes.ts';
 export { findTitleSummaries } from './repository.ts';
-export { presentHit, referenceOf } from './presenters.ts';
+export { presentHit, presentReference, referenceOf } from './presenters.ts';
 export { saveTitle, saveAuthority, linkHoldings } from './writer.ts';
