@@ -16,6 +16,105 @@ export type Ordering = (typeof ORDERINGS)[number];
 export const SEARCH_DEFAULTS = { paginaAtiva: 1, quantPag: 20, ordenacao: 'C', exibicao: 'D' } as const;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
+/**
+ * Advanced-search operators (SPEC §3) joining a row to what comes before it: and, or, not,
+ * next (adjacent, in order), before and after (near, in order). docs/search.md gives each its
+ * precise meaning.
+ */
+export const SEARCH_OPERATORS = ['E', 'OU', 'NAO', 'PROX', 'ANTES', 'DEPOIS'] as const;
+export type SearchOperator = (typeof SEARCH_OPERATORS)[number];
+
+/**
+ * Result filter types (SPEC §4): B … M additional data, T work type, Y year, X only-with,
+ * I language, R knowledge area, K classification, NA_C / NA_A new-acquisition course and area,
+ * Z network (OAI) institution.
+ */
+export const FILTER_TYPES = [
+  'B',
+  'C',
+  'P',
+  'A',
+  'E',
+  'S',
+  'U',
+  'F',
+  'N',
+  'O',
+  'D',
+  'L',
+  'G',
+  'M',
+  'T',
+  'Y',
+  'X',
+  'I',
+  'R',
+  'K',
+  'NA_C',
+  'NA_A',
+  'Z',
+] as const;
+export type FilterType = (typeof FILTER_TYPES)[number];
+
+/** Only-with values of filter X (SPEC §4): C cover, O online (acesso_remoto cr), A accessibility. */
+export const ONLY_WITH_VALUES = ['C', 'O', 'A'] as const;
+
+/** Filter value of Y for titles without a publication year (shown as "no date"). */
+export const NO_YEAR = 'sem-data';
+
+/** Separator between a filter's type and value on the wire: `filtro=T:LIVRO`. */
+export const FILTER_SEPARATOR = ':';
+
+/** One applied result filter. */
+export interface AppliedFilter {
+  tipo: FilterType;
+  valor: string;
+}
+
+/** Reads `TIPO:valor`; undefined when the type is unknown or the value empty. */
+export function parseFilter(raw: string): AppliedFilter | undefined {
+  const at = raw.indexOf(FILTER_SEPARATOR);
+  if (at <= 0) return undefined;
+  const tipo = raw.slice(0, at);
+  const valor = raw.slice(at + 1);
+  if (!valor || !(FILTER_TYPES as readonly string[]).includes(tipo)) return undefined;
+  return { tipo: tipo as FilterType, valor };
+}
+
+export function formatFilter(filter: AppliedFilter): string {
+  return `${filter.tipo}${FILTER_SEPARATOR}${filter.valor}`;
+}
+
+/** A query parameter that may be given once or repeated, read as a list. */
+const repeated = <T extends z.ZodTypeAny>(item: T, max: number) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+    z.array(item).max(max),
+  );
+
+/**
+ * One more advanced-search row after the first (the first is termo/tipoBusca/tipoTermo):
+ * `OPERADOR|campo|termo` on the wire, the term last so it may hold any character.
+ */
+export const AdvancedRowSchema = z.object({
+  operador: z.enum(SEARCH_OPERATORS),
+  campo: z.enum(SEARCH_TYPES),
+  termo: z.string().trim().min(1, 'search.field.required').max(500),
+});
+export type AdvancedRow = z.infer<typeof AdvancedRowSchema>;
+
+export const ADVANCED_ROW_SEPARATOR = '|';
+
+export function formatAdvancedRow(row: AdvancedRow): string {
+  return [row.operador, row.campo, row.termo].join(ADVANCED_ROW_SEPARATOR);
+}
+
+export function parseAdvancedRow(raw: string): AdvancedRow | undefined {
+  const [operador, campo, ...rest] = raw.split(ADVANCED_ROW_SEPARATOR);
+  const parsed = AdvancedRowSchema.safeParse({ operador, campo, termo: rest.join(ADVANCED_ROW_SEPARATOR) });
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** GET /consulta query. */
 export const SearchQuerySchema = z.object({
   termo: z.string().trim().min(1, 'search.field.required').max(500),
@@ -31,6 +130,16 @@ export const SearchQuerySchema = z.object({
   paginaAtiva: z.coerce.number().int().min(1).max(10000).default(SEARCH_DEFAULTS.paginaAtiva),
   quantPag: z.coerce.number().int().min(1).max(100).default(SEARCH_DEFAULTS.quantPag),
   ordenacao: z.enum(ORDERINGS).default(SEARCH_DEFAULTS.ordenacao),
+  /** Applied result filters, `TIPO:valor`, repeated (SPEC §4: different types AND, same type OR). */
+  filtro: repeated(
+    z.string().refine((raw) => parseFilter(raw) !== undefined, 'search.filter.invalid'),
+    50,
+  ).transform((raws) => raws.map((raw) => parseFilter(raw) as AppliedFilter)),
+  /** Advanced-search rows after the first, `OPERADOR|campo|termo`, repeated in order. */
+  linha: repeated(
+    z.string().refine((raw) => parseAdvancedRow(raw) !== undefined, 'search.advanced.invalidRow'),
+    10,
+  ).transform((raws) => raws.map((raw) => parseAdvancedRow(raw) as AdvancedRow)),
 });
 export type SearchQuery = z.input<typeof SearchQuerySchema>;
 export type ParsedSearchQuery = z.output<typeof SearchQuerySchema>;
@@ -54,6 +163,28 @@ export const SearchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 
+/** One value of a filter group with the number of results it holds. */
+export const FilterValueSchema = z.object({
+  valor: z.string(),
+  /** Display text in the request's language, or a translation key (search.…) the web translates. */
+  descricao: z.string(),
+  /**
+   * Results of the whole search (not just the page) that have this value, counted with every
+   * applied filter of the other types (so within a type the counts show what OR-ing would add).
+   */
+  quantidade: z.number().int(),
+  selecionado: z.boolean(),
+});
+export type FilterValue = z.infer<typeof FilterValueSchema>;
+
+export const FilterGroupSchema = z.object({
+  tipo: z.enum(FILTER_TYPES),
+  /** Translation key of the group label. */
+  descricao: z.string(),
+  valores: z.array(FilterValueSchema),
+});
+export type FilterGroup = z.infer<typeof FilterGroupSchema>;
+
 /** GET /consulta answer: data, total, id, base, tab (SPEC §4). */
 export const SearchResponseSchema = z.object({
   data: z.array(SearchHitSchema),
@@ -64,6 +195,8 @@ export const SearchResponseSchema = z.object({
   paginaAtiva: z.number().int(),
   quantPag: z.number().int(),
   ordenacao: z.enum(ORDERINGS),
+  /** The filter groups of the tab with counts over the whole result set; empty groups left out. */
+  filtros: z.array(FilterGroupSchema),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 

@@ -77,6 +77,7 @@ export function buildSearchResponse(
     id: 'search-1',
     base: 'acervo',
     tab: 'geral',
+    filtros: [],
     paginaAtiva: 1,
     quantPag: 20,
     ordenacao: 'C',

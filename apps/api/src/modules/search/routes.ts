@@ -63,6 +63,7 @@ export async function searchRoutes(
         paginaAtiva: q.paginaAtiva,
         quantPag: q.quantPag,
         ordenacao: q.ordenacao,
+        filtros: [],
       };
     },
   );
