@@ -38,6 +38,10 @@ function queries(): SearchRequest[] {
       ordering: 'C',
       page: 1,
       pageSize: 20,
+      tab: 'geral',
+      options: {},
+      filters: [],
+      rows: [],
     });
   }
   return list;

@@ -135,6 +135,24 @@ export const SearchQuerySchema = z.object({
     z.string().refine((raw) => parseFilter(raw) !== undefined, 'search.filter.invalid'),
     50,
   ).transform((raws) => raws.map((raw) => parseFilter(raw) as AppliedFilter)),
+  /**
+   * Options of the tab's own form (archive, normative acts, jurisprudence, new acquisitions),
+   * `chave:valor`, repeated; docs/search.md lists each tab's keys.
+   */
+  opcao: repeated(
+    z
+      .string()
+      .regex(/^[a-zA-Z_]+:.+$/, 'search.option.invalid')
+      .max(300),
+    20,
+  ).transform((raws) => {
+    const options: Record<string, string[]> = {};
+    for (const raw of raws) {
+      const at = raw.indexOf(':');
+      (options[raw.slice(0, at)] ??= []).push(raw.slice(at + 1));
+    }
+    return options;
+  }),
   /** Advanced-search rows after the first, `OPERADOR|campo|termo`, repeated in order. */
   linha: repeated(
     z.string().refine((raw) => parseAdvancedRow(raw) !== undefined, 'search.advanced.invalidRow'),

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../testing/build-test-app.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { createPostgresSearchEngine } from '../search/index.ts';
+import { createPostgresSearchEngine, searchRequest } from '../search/index.ts';
 import { importFile, type ImportSummary } from './service.ts';
 
 const DATA = fileURLToPath(new URL('../../../../../../shared/data/marc/', import.meta.url));
@@ -77,15 +77,7 @@ describe('importing the shared MARC files', () => {
     expect(rows.length).toBeGreaterThan(5000);
     const missing: string[] = [];
     for (const row of rows) {
-      const result = await engine.search({
-        text: row.title,
-        type: 'titulo',
-        termType: 'qualquer',
-        similar: false,
-        ordering: 'C',
-        page: 1,
-        pageSize: 100,
-      });
+      const result = await engine.search(searchRequest({ text: row.title, type: 'titulo', pageSize: 100 }));
       if (!result.ids.includes(row.id)) missing.push(`${row.id} ${row.title}`);
     }
     expect(missing).toEqual([]);
@@ -100,15 +92,9 @@ describe('importing the shared MARC files', () => {
       "SELECT id, vernacular_title FROM title WHERE vernacular_title ~ '[一-龥]' ORDER BY id LIMIT 1",
     );
     const { id, vernacular_title } = cjk.rows[0]!;
-    const result = await createPostgresSearchEngine(db).search({
-      text: vernacular_title,
-      type: 'titulo',
-      termType: 'qualquer',
-      similar: false,
-      ordering: 'C',
-      page: 1,
-      pageSize: 20,
-    });
+    const result = await createPostgresSearchEngine(db).search(
+      searchRequest({ text: vernacular_title, type: 'titulo', pageSize: 20 }),
+    );
     expect(result.ids).toContain(id);
   });
 

@@ -1,4 +1,4 @@
-import type { Ordering, SearchType, TermType } from '@estante/contract';
+import type { AdvancedRow, AppliedFilter, Ordering, SearchType, TermType } from '@estante/contract';
 
 /** A catalogue search as the engine understands it, independent of the wire names. */
 export interface SearchRequest {
@@ -11,6 +11,14 @@ export interface SearchRequest {
   /** 1-based page number. */
   page: number;
   pageSize: number;
+  /** The search tab (SPEC §2) the search runs in; it may restrict the records (tab-scope.ts). */
+  tab: string;
+  /** Options of the tab's own form, by key (contract SearchQuerySchema `opcao`). */
+  options: Record<string, string[]>;
+  /** Applied result filters (SPEC §4). */
+  filters: AppliedFilter[];
+  /** Advanced-search rows after the first. */
+  rows: AdvancedRow[];
 }
 
 /** The ids of one result page, best first, and the number of matches. */
@@ -24,4 +32,21 @@ export interface SearchEngine {
   search(request: SearchRequest): Promise<SearchResult>;
   /** True when the engine answers. */
   ping(): Promise<boolean>;
+}
+
+/** A search request with the SPEC §9 defaults for whatever is not given. */
+export function searchRequest(fields: Pick<SearchRequest, 'text'> & Partial<SearchRequest>): SearchRequest {
+  return {
+    type: 'livre',
+    termType: 'qualquer',
+    similar: false,
+    ordering: 'C',
+    page: 1,
+    pageSize: 20,
+    tab: 'geral',
+    options: {},
+    filters: [],
+    rows: [],
+    ...fields,
+  };
 }

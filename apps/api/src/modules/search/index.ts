@@ -1,4 +1,5 @@
 export type { SearchEngine, SearchRequest, SearchResult } from './engine.ts';
+export { searchRequest } from './engine.ts';
 export { createPostgresSearchEngine } from './postgres-engine.ts';
 export { searchRoutes } from './routes.ts';
 export { stemConfigFor } from './query.ts';

@@ -1,5 +1,6 @@
 import type { SearchRequest } from './engine.ts';
 import { compactIdentifier, formatIssn, toIsbn13 } from './isbn.ts';
+import { tabCondition } from './tab-scope.ts';
 
 /** Stemming configurations tried for the similar-word search: the record was stemmed in its own language. */
 export const STEM_CONFIGS = [
@@ -103,6 +104,9 @@ export function buildSearchSql(request: SearchRequest): { sql: string; params: u
     }
     conditions.push(`(${alternatives.join(' OR ')})`);
   }
+
+  const scope = tabCondition(request, p);
+  if (scope) conditions.push(scope);
 
   const order = orderBy(request, rankQuery);
   const limit = p(request.pageSize);

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchRequest } from './engine.ts';
+import { searchRequest, type SearchRequest } from './engine.ts';
 import { buildSearchSql, stemConfigFor } from './query.ts';
 import { compactIdentifier, toIsbn13 } from './isbn.ts';
 
-const base: SearchRequest = {
-  text: 'dom casmurro',
-  type: 'livre',
-  termType: 'qualquer',
-  similar: false,
-  ordering: 'C',
-  page: 1,
-  pageSize: 20,
-};
+const base: SearchRequest = searchRequest({ text: 'dom casmurro' });
 
 describe('search query building', () => {
   it('keeps the typed text out of the SQL (bound parameter only)', () => {

@@ -52,6 +52,10 @@ export async function searchRoutes(
         ordering: q.ordenacao,
         page: q.paginaAtiva,
         pageSize: q.quantPag,
+        tab: q.search_tab,
+        options: q.opcao,
+        filters: q.filtro,
+        rows: q.linha,
       });
       const rows = await findTitleSummaries(db, result.ids, request.language);
       return {
