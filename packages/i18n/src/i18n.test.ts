@@ -27,6 +27,8 @@ const DYNAMIC_PREFIXES = [
   'search.sort.',
   'search.type.',
   'search.termType.',
+  'search.filter.',
+  'search.advanced.operators.',
   'copy.status.',
   'authority.type.',
   'authority.tabs.',

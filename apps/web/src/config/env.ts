@@ -14,6 +14,10 @@ export const STORAGE_KEYS = {
   searchTabs: 'estante.searchTabs',
   /** sessionStorage: the search guide (tab) last opened; cleared (guides off) on a language change. */
   searchGuide: 'estante.searchGuide',
+  /** sessionStorage: the last search of each search tab (its URL query), cleared on a language change. */
+  tabSearches: 'estante.tabSearches',
+  /** sessionStorage: the search history of this visit (SPEC §4: fields, record count, URL, base). */
+  searchHistory: 'estante.searchHistory',
   /** localStorage: 'off' once the patron turns the search guides (the guided tour) off, or chooses a language. */
   searchTour: 'estante.searchTour',
   /** sessionStorage: 'done' once the search guide was finished in this visit. */

@@ -19,6 +19,12 @@ export const SEARCH_PARAM = {
   page: 'paginaAtiva',
   pageSize: 'quantPag',
   ordering: 'ordenacao',
+  /** Applied result filters, `TIPO:valor`, repeated. */
+  filter: 'filtro',
+  /** Advanced-search rows after the first, `OPERADOR|campo|termo`, repeated. */
+  row: 'linha',
+  /** Options of the tab's own form, `chave:valor`, repeated. */
+  option: 'opcao',
 } as const;
 
 /** Query parameter of the events calendar: the month shown, as YYYY-MM. */

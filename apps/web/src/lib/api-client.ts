@@ -42,8 +42,8 @@ export function isApiErrorStatus(error: unknown, status: number): error is ApiEr
   return error instanceof ApiError && error.status === status;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
-/** Query parameters; null and undefined values are left out. */
+type QueryValue = string | number | boolean | readonly string[] | null | undefined;
+/** Query parameters; null and undefined values are left out, a list repeats its parameter. */
 export type QueryParams = Record<string, QueryValue>;
 
 /**
@@ -122,7 +122,10 @@ function url(path: string, query?: QueryParams): string {
   const base = env.apiOrigin || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost');
   const target = new URL(`${API_PREFIX}${path}`, base);
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== null && value !== undefined && value !== '') target.searchParams.set(key, String(value));
+    if (Array.isArray(value))
+      for (const item of value as readonly string[]) target.searchParams.append(key, item);
+    else if (value !== null && value !== undefined && value !== '')
+      target.searchParams.set(key, String(value));
   }
   return target.toString();
 }

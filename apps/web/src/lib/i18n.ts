@@ -87,3 +87,8 @@ export function patronLocale(language: string): string {
   const match = preferred.find((tag) => tag.toLowerCase().split('-')[0] === language);
   return match ?? languageTag(language);
 }
+
+/** Formats a count with the patron's digit grouping (1.234 in Portuguese, 1,234 in English). */
+export function formatCount(value: number, language: string = currentLanguage()): string {
+  return new Intl.NumberFormat(patronLocale(language)).format(value);
+}

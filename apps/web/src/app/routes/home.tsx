@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Stack, Text, Title } from '@mantine/core';
 import { STORAGE_KEYS } from '../../config/env';
@@ -9,6 +9,9 @@ import { SearchForm } from '../../features/search/components/search-form';
 import { SearchResults } from '../../features/search/components/search-results';
 import { SearchTabsNav } from '../../features/search/components/search-tabs-nav';
 import { useSearchState } from '../../features/search/hooks/use-search-state';
+import { readTabSearches, saveTabSearch } from '../../features/search/hooks/tab-searches';
+import { AdvancedSearchForm } from '../../features/search/components/advanced-search-form';
+import { SearchHistory } from '../../features/search/components/search-history';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { HomeSections } from '../../features/institution/components/home-sections';
 import { SearchTour } from '../../features/institution/components/search-tour';
@@ -35,6 +38,7 @@ export function HomeRoute() {
   const tabs = useSearchTabs();
   const [state, setState] = useSearchState();
   const orderings = useOrderings(state.term.length > 0);
+  const location = useLocation();
 
   const enabledTabs = tabs.filter((tab) => tab.enabled).sort((a, b) => a.order - b.order);
   const requested = guia ?? storedGuide();
@@ -50,6 +54,11 @@ export function HomeRoute() {
     }
   }, [guia, current?.key]);
 
+  // Remember the search of this tab, so coming back to the tab finds it again.
+  useEffect(() => {
+    if (current && state.term) saveTabSearch(current.key, location.search);
+  }, [current, state.term, location.search]);
+
   if (guia !== undefined) {
     const known = tabs.find((tab) => tab.key === guia);
     if (!known) return <NotFoundRoute />;
@@ -64,8 +73,25 @@ export function HomeRoute() {
       />
       <Title order={1}>{t('search.pageTitle')}</Title>
       <Text>{t('search.intro')}</Text>
-      {enabledTabs.length > 1 && <SearchTabsNav tabs={enabledTabs} current={current.key} />}
-      <SearchForm value={state} onSearch={(value) => setState({ ...state, ...value, page: 1 })} />
+      {enabledTabs.length > 1 && (
+        <SearchTabsNav
+          tabs={enabledTabs}
+          current={current.key}
+          queryOf={(tab) => readTabSearches()[tab] ?? ''}
+        />
+      )}
+      {current.key === 'avancada' ? (
+        <AdvancedSearchForm
+          value={state}
+          onSearch={(value) => setState({ ...state, ...value, page: 1, filters: [] })}
+        />
+      ) : (
+        <SearchForm
+          value={state}
+          onSearch={(value) => setState({ ...state, ...value, rows: [], page: 1, filters: [] })}
+        />
+      )}
+      <SearchHistory />
       {state.term ? (
         <BasketSelectionProvider>
           <SearchResults

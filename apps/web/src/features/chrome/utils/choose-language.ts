@@ -23,6 +23,7 @@ const browserDeps = (): LanguageChoiceDeps => ({
 export function chooseLanguage(language: string, deps: LanguageChoiceDeps = browserDeps()): void {
   deps.session.removeItem(STORAGE_KEYS.searchTabs);
   deps.session.removeItem(STORAGE_KEYS.searchGuide);
+  deps.session.removeItem(STORAGE_KEYS.tabSearches);
   deps.local.removeItem(STORAGE_KEYS.searchGuide);
   // The guided tour of the search page (the search guides) stays off after a language is chosen.
   deps.local.setItem(STORAGE_KEYS.searchTour, 'off');

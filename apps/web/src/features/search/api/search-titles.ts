@@ -1,8 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, SearchResponseSchema, type SearchResponse } from '@estante/contract';
+import {
+  API_PATHS,
+  formatAdvancedRow,
+  formatFilter,
+  SearchResponseSchema,
+  type SearchResponse,
+} from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
 import { SEARCH_PARAM, SEARCH_TAB_PARAM } from '../../../config/paths';
-import type { SearchState } from '../hooks/use-search-state';
+import { optionParams, type SearchState } from '../hooks/use-search-state';
 
 /** GET /consulta: one page of titles for a search in a search tab. */
 export function searchTitles(state: SearchState, tab: string, signal?: AbortSignal): Promise<SearchResponse> {
@@ -17,6 +23,9 @@ export function searchTitles(state: SearchState, tab: string, signal?: AbortSign
       [SEARCH_PARAM.pageSize]: state.pageSize,
       [SEARCH_PARAM.ordering]: state.ordering,
       [SEARCH_TAB_PARAM]: tab,
+      [SEARCH_PARAM.row]: state.rows.map(formatAdvancedRow),
+      [SEARCH_PARAM.option]: optionParams(state.options),
+      [SEARCH_PARAM.filter]: state.filters.map(formatFilter),
     },
   });
 }

@@ -1,12 +1,16 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { OrderingOption, SearchHit } from '@estante/contract';
 import { useSearchTitles } from '../api/search-titles';
-import { searchHref, type SearchState } from '../hooks/use-search-state';
+import { addToSearchHistory } from '../hooks/use-search-history';
+import { searchHref, toggleFilter, type SearchState } from '../hooks/use-search-state';
+import { describeSearch } from '../utils/describe-search';
 import { ResultItem } from './result-item';
 import { ResultOptions } from './result-options';
 import { ResultsPagination } from './results-pagination';
+import { ActiveFilters, SearchFilters } from './search-filters';
 import classes from './search.module.css';
 
 interface SearchResultsProps {
@@ -21,6 +25,8 @@ interface SearchResultsProps {
   renderHitActions?: (hit: SearchHit) => ReactNode;
   /** Tools above the list acting on the hits shown (add the selected ones to the basket). */
   renderListTools?: (hits: SearchHit[]) => ReactNode;
+  /** Shown under the count when a search finds little (did you mean). */
+  renderSuggestion?: (total: number) => ReactNode;
 }
 
 const HEADING_ID = 'search-results-heading';
@@ -34,11 +40,28 @@ export function SearchResults({
   renderHitSelect,
   renderHitActions,
   renderListTools,
+  renderSuggestion,
 }: SearchResultsProps) {
   const { t } = useTranslation();
   const search = useSearchTitles(state, tab);
   const data = search.isError ? undefined : search.data;
   const isLoading = search.isFetching && (!data || search.isPlaceholderData);
+  const location = useLocation();
+
+  // SPEC §4: each search adds a history entry with its fields, record count, URL and base.
+  const settledId = data && !search.isPlaceholderData ? data.id : undefined;
+  useEffect(() => {
+    if (!settledId || !data) return;
+    addToSearchHistory({
+      fields: describeSearch(t, state),
+      total: data.total,
+      url: `${location.pathname}${location.search}`,
+      base: data.base,
+      tab,
+    });
+    // Only a new answer adds an entry; re-renders of the same one do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settledId]);
 
   let status = '';
   if (isLoading) status = t('search.results.loading');
@@ -70,36 +93,61 @@ export function SearchResults({
         </Alert>
       )}
 
-      {data && data.total === 0 && (
+      {data && renderSuggestion?.(data.total)}
+
+      {data && (data.total > 0 || state.filters.length > 0) && (
+        <div className={classes.layout}>
+          <SearchFilters groups={data.filtros} onToggle={(filter) => onChange(toggleFilter(state, filter))} />
+          <Stack gap="md" miw={0}>
+            <ActiveFilters
+              filters={state.filters}
+              groups={data.filtros}
+              onRemove={(filter) => onChange(toggleFilter(state, filter))}
+              onClear={() => onChange({ ...state, filters: [], page: 1 })}
+            />
+            {data.total === 0 ? (
+              <Text fw={700}>{t('search.results.emptyFiltered')}</Text>
+            ) : (
+              <>
+                <ResultOptions
+                  ordering={state.ordering}
+                  pageSize={state.pageSize}
+                  orderings={orderings}
+                  onOrderingChange={(ordering) => onChange({ ...state, ordering, page: 1 })}
+                  onPageSizeChange={(pageSize) => onChange({ ...state, pageSize, page: 1 })}
+                />
+                <Text size="sm">{t('search.pagination.summary', { page: state.page, pages })}</Text>
+                {renderListTools?.(data.data)}
+                <ol
+                  className={classes.list}
+                  start={(state.page - 1) * state.pageSize + 1}
+                  aria-busy={isLoading}
+                >
+                  {data.data.map((hit) => (
+                    <li key={hit.cod_acervo}>
+                      <ResultItem
+                        hit={hit}
+                        select={renderHitSelect?.(hit)}
+                        actions={renderHitActions?.(hit)}
+                      />
+                    </li>
+                  ))}
+                </ol>
+                <ResultsPagination
+                  page={state.page}
+                  pages={pages}
+                  hrefOf={(page) => searchHref({ ...state, page })}
+                />
+              </>
+            )}
+          </Stack>
+        </div>
+      )}
+
+      {data && data.total === 0 && state.filters.length === 0 && (
         <Stack gap={4}>
           <Text fw={700}>{t('search.results.empty', { term: state.term })}</Text>
           <Text size="sm">{t('search.results.emptyHint')}</Text>
-        </Stack>
-      )}
-
-      {data && data.total > 0 && (
-        <Stack gap="md">
-          <ResultOptions
-            ordering={state.ordering}
-            pageSize={state.pageSize}
-            orderings={orderings}
-            onOrderingChange={(ordering) => onChange({ ...state, ordering, page: 1 })}
-            onPageSizeChange={(pageSize) => onChange({ ...state, pageSize, page: 1 })}
-          />
-          <Text size="sm">{t('search.pagination.summary', { page: state.page, pages })}</Text>
-          {renderListTools?.(data.data)}
-          <ol className={classes.list} start={(state.page - 1) * state.pageSize + 1} aria-busy={isLoading}>
-            {data.data.map((hit) => (
-              <li key={hit.cod_acervo}>
-                <ResultItem hit={hit} select={renderHitSelect?.(hit)} actions={renderHitActions?.(hit)} />
-              </li>
-            ))}
-          </ol>
-          <ResultsPagination
-            page={state.page}
-            pages={pages}
-            hrefOf={(page) => searchHref({ ...state, page })}
-          />
         </Stack>
       )}
     </section>

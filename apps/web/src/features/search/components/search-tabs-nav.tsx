@@ -6,7 +6,16 @@ import { translateKey } from '../../../lib/i18n';
 import classes from './search.module.css';
 
 /** Links to the search tabs (guides) the institution offers; the current one is marked. */
-export function SearchTabsNav({ tabs, current }: { tabs: SearchTab[]; current: string }) {
+export function SearchTabsNav({
+  tabs,
+  current,
+  queryOf = () => '',
+}: {
+  tabs: SearchTab[];
+  current: string;
+  /** The remembered search of a tab (its URL query), so the tab opens where the patron left it. */
+  queryOf?: (tab: string) => string;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('search.tabs.label')}>
@@ -14,7 +23,7 @@ export function SearchTabsNav({ tabs, current }: { tabs: SearchTab[]; current: s
         {tabs.map((tab) => (
           <li key={tab.key}>
             <Link
-              to={paths.guide.getHref(tab.key)}
+              to={`${paths.guide.getHref(tab.key)}${tab.key === current ? '' : queryOf(tab.key)}`}
               className={classes.tab}
               aria-current={tab.key === current ? 'page' : undefined}
             >

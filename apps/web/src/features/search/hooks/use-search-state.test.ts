@@ -4,7 +4,9 @@ import { createElement, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import {
   DEFAULT_SEARCH_STATE,
+  hasFilter,
   parseSearchState,
+  toggleFilter,
   searchHref,
   toSearchParams,
   useSearchState,
@@ -20,6 +22,9 @@ describe('search state in the URL', () => {
       page: 1,
       pageSize: 20,
       ordering: 'C',
+      filters: [],
+      rows: [],
+      options: {},
     });
   });
 
@@ -35,7 +40,51 @@ describe('search state in the URL', () => {
       page: 3,
       pageSize: 50,
       ordering: 'AD',
+      filters: [],
+      rows: [],
+      options: {},
     });
+  });
+
+  it('keeps filters, advanced rows and tab options through the URL, in order', () => {
+    const state = {
+      ...DEFAULT_SEARCH_STATE,
+      term: 'machado',
+      searchType: 'autor' as const,
+      rows: [
+        { operador: 'E' as const, campo: 'titulo' as const, termo: 'dom | casmurro' },
+        { operador: 'NAO' as const, campo: 'assunto' as const, termo: 'poesia' },
+      ],
+      options: { dias: ['30'] },
+      filters: [
+        { tipo: 'T' as const, valor: 'LIVRO' },
+        { tipo: 'I' as const, valor: 'por' },
+        { tipo: 'T' as const, valor: 'EBOOK' },
+      ],
+    };
+    const params = toSearchParams(state);
+    expect(params.getAll('filtro')).toEqual(['T:LIVRO', 'I:por', 'T:EBOOK']);
+    expect(params.getAll('linha')).toEqual(['E|titulo|dom | casmurro', 'NAO|assunto|poesia']);
+    expect(params.getAll('opcao')).toEqual(['dias:30']);
+    expect(parseSearchState(params)).toEqual(state);
+  });
+
+  it('drops filters and rows a person could not have chosen, and repeated filters', () => {
+    const params = new URLSearchParams(
+      'termo=x&filtro=Q:1&filtro=T:&filtro=T:LIVRO&filtro=T:LIVRO&linha=XOR|titulo|a&linha=E|isbn|b&linha=OU|autor|',
+    );
+    const state = parseSearchState(params);
+    expect(state.filters).toEqual([{ tipo: 'T', valor: 'LIVRO' }]);
+    expect(state.rows).toEqual([]);
+  });
+
+  it('toggles a filter on and off, going back to the first page', () => {
+    const start = { ...DEFAULT_SEARCH_STATE, term: 'x', page: 3 };
+    const on = toggleFilter(start, { tipo: 'Y', valor: '1899' });
+    expect(on.filters).toEqual([{ tipo: 'Y', valor: '1899' }]);
+    expect(on.page).toBe(1);
+    expect(hasFilter(on, { tipo: 'Y', valor: '1899' })).toBe(true);
+    expect(toggleFilter(on, { tipo: 'Y', valor: '1899' }).filters).toEqual([]);
   });
 
   it('falls back to the defaults for values a person could not have chosen', () => {

@@ -1,11 +1,17 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  formatAdvancedRow,
+  formatFilter,
   ORDERINGS,
+  parseAdvancedRow,
+  parseFilter,
   PAGE_SIZES,
   SEARCH_DEFAULTS,
   SEARCH_TYPES,
   TERM_TYPES,
+  type AdvancedRow,
+  type AppliedFilter,
   type Ordering,
   type SearchType,
   type TermType,
@@ -24,6 +30,12 @@ export interface SearchState {
   page: number;
   pageSize: number;
   ordering: Ordering;
+  /** Applied result filters (SPEC §4), in the order they were chosen. */
+  filters: AppliedFilter[];
+  /** Advanced-search rows after the first (the first is term/searchType/termType). */
+  rows: AdvancedRow[];
+  /** Options of the tab's own form, by key. */
+  options: Record<string, string[]>;
 }
 
 /** SPEC §9 defaults: page 1, 20 per page, ordering C. */
@@ -35,6 +47,9 @@ export const DEFAULT_SEARCH_STATE: SearchState = {
   page: SEARCH_DEFAULTS.paginaAtiva,
   pageSize: SEARCH_DEFAULTS.quantPag,
   ordering: SEARCH_DEFAULTS.ordenacao,
+  filters: [],
+  rows: [],
+  options: {},
 };
 
 /** The largest page the API accepts (contract SearchQuerySchema). */
@@ -61,7 +76,57 @@ export function parseSearchState(params: URLSearchParams): SearchState {
     page: positiveInt(params.get(SEARCH_PARAM.page), DEFAULT_SEARCH_STATE.page, MAX_PAGE),
     pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_SEARCH_STATE.pageSize,
     ordering: oneOf(ORDERINGS, params.get(SEARCH_PARAM.ordering), DEFAULT_SEARCH_STATE.ordering),
+    filters: uniqueFilters(
+      params.getAll(SEARCH_PARAM.filter).flatMap((raw) => {
+        const filter = parseFilter(raw);
+        return filter ? [filter] : [];
+      }),
+    ),
+    rows: params.getAll(SEARCH_PARAM.row).flatMap((raw) => {
+      const row = parseAdvancedRow(raw);
+      return row ? [row] : [];
+    }),
+    options: parseOptions(params.getAll(SEARCH_PARAM.option)),
   };
+}
+
+function uniqueFilters(filters: AppliedFilter[]): AppliedFilter[] {
+  const seen = new Set<string>();
+  return filters.filter((filter) => {
+    const key = formatFilter(filter);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function parseOptions(raws: string[]): Record<string, string[]> {
+  const options: Record<string, string[]> = {};
+  for (const raw of raws) {
+    const match = /^([a-zA-Z_]+):(.+)$/.exec(raw);
+    if (match) (options[match[1]!] ??= []).push(match[2]!);
+  }
+  return options;
+}
+
+/** The `opcao` values of a tab-options record, `chave:valor`, keys in a stable order. */
+export function optionParams(options: Record<string, string[]>): string[] {
+  return Object.keys(options)
+    .sort()
+    .flatMap((key) => (options[key] ?? []).filter((value) => value !== '').map((value) => `${key}:${value}`));
+}
+
+/** Whether a filter is applied. */
+export function hasFilter(state: SearchState, filter: AppliedFilter): boolean {
+  return state.filters.some((f) => f.tipo === filter.tipo && f.valor === filter.valor);
+}
+
+/** The state with a filter added or removed, back on page 1 (the result list changes). */
+export function toggleFilter(state: SearchState, filter: AppliedFilter): SearchState {
+  const filters = hasFilter(state, filter)
+    ? state.filters.filter((f) => !(f.tipo === filter.tipo && f.valor === filter.valor))
+    : [...state.filters, filter];
+  return { ...state, filters, page: 1 };
 }
 
 /** Writes a search state as URL parameters: the term always, the rest only when not the default. */
@@ -76,6 +141,9 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.pageSize !== DEFAULT_SEARCH_STATE.pageSize)
     params.set(SEARCH_PARAM.pageSize, String(state.pageSize));
   if (state.ordering !== DEFAULT_SEARCH_STATE.ordering) params.set(SEARCH_PARAM.ordering, state.ordering);
+  for (const row of state.rows) params.append(SEARCH_PARAM.row, formatAdvancedRow(row));
+  for (const option of optionParams(state.options)) params.append(SEARCH_PARAM.option, option);
+  for (const filter of state.filters) params.append(SEARCH_PARAM.filter, formatFilter(filter));
   return params;
 }
 

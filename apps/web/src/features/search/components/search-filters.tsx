@@ -1,0 +1,157 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Checkbox, Stack, Text, Title } from '@mantine/core';
+import type { AppliedFilter, FilterGroup } from '@estante/contract';
+import { formatCount, translateKey } from '../../../lib/i18n';
+import classes from './search.module.css';
+
+/** Values shown per group before "show more". */
+const SHOWN_VALUES = 8;
+
+interface SearchFiltersProps {
+  /** The groups of the search answer, with counts over the whole result set. */
+  groups: FilterGroup[];
+  onToggle: (filter: AppliedFilter) => void;
+}
+
+function FilterGroupFieldset({
+  group,
+  onToggle,
+}: {
+  group: FilterGroup;
+  onToggle: SearchFiltersProps['onToggle'];
+}) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  // Selected values always stay visible, whatever their place in the list.
+  const shown = expanded
+    ? group.valores
+    : group.valores.filter((value, index) => index < SHOWN_VALUES || value.selecionado);
+  const hidden = group.valores.length - shown.length;
+  const label = translateKey(t, group.descricao);
+  return (
+    <fieldset className={classes.filterGroup}>
+      <legend className={classes.filterLegend}>{label}</legend>
+      <Stack gap={6} id={listId}>
+        {shown.map((value) => (
+          <Checkbox
+            key={value.valor}
+            size="sm"
+            checked={value.selecionado}
+            onChange={() => onToggle({ tipo: group.tipo, valor: value.valor })}
+            label={
+              <>
+                {translateKey(t, value.descricao)}{' '}
+                <span className={classes.filterCount}>({formatCount(value.quantidade)})</span>
+              </>
+            }
+          />
+        ))}
+      </Stack>
+      {(hidden > 0 || expanded) && group.valores.length > SHOWN_VALUES && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mt={4}
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded
+            ? t('search.filters.showLess', { group: label })
+            : t('search.filters.showMore', { group: label, count: hidden })}
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * The result filters of SPEC §4: one group per filter type with the count of results each value
+ * holds; different types narrow the results (AND), values of one type widen them (OR).
+ */
+export function SearchFilters({ groups, onToggle }: SearchFiltersProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  if (groups.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className={classes.filters}>
+      <Title order={2} fz="h4" id={headingId} visibleFrom="md">
+        {t('search.filters.heading')}
+      </Title>
+      <Button
+        hiddenFrom="md"
+        variant="outline"
+        fullWidth
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? t('search.filters.hide') : t('search.filters.show')}
+      </Button>
+      <div id={panelId} className={classes.filtersPanel} data-open={open}>
+        <Text size="sm" c="dimmed" mb="xs">
+          {t('search.filters.hint')}
+        </Text>
+        <Stack gap="md">
+          {groups.map((group) => (
+            <FilterGroupFieldset key={group.tipo} group={group} onToggle={onToggle} />
+          ))}
+        </Stack>
+      </div>
+    </section>
+  );
+}
+
+interface ActiveFiltersProps {
+  filters: AppliedFilter[];
+  /** Where the value descriptions come from; a value not listed shows as typed in the URL. */
+  groups: FilterGroup[];
+  onRemove: (filter: AppliedFilter) => void;
+  onClear: () => void;
+}
+
+/** The applied filters, each removable, and "clear all". */
+export function ActiveFilters({ filters, groups, onRemove, onClear }: ActiveFiltersProps) {
+  const { t } = useTranslation();
+  if (filters.length === 0) return null;
+  const describe = (filter: AppliedFilter) => {
+    const group = groups.find((g) => g.tipo === filter.tipo);
+    const value = group?.valores.find((v) => v.valor === filter.valor);
+    const groupLabel = translateKey(t, group?.descricao ?? `search.filter.${filter.tipo}`);
+    return `${groupLabel}: ${value ? translateKey(t, value.descricao) : filter.valor}`;
+  };
+  return (
+    <div className={classes.activeFilters}>
+      <Text size="sm" fw={700} component="h3" m={0}>
+        {t('search.filters.active')}
+      </Text>
+      <ul className={classes.activeList}>
+        {filters.map((filter) => {
+          const text = describe(filter);
+          return (
+            <li key={`${filter.tipo}:${filter.valor}`}>
+              <Button
+                variant="light"
+                size="compact-sm"
+                aria-label={t('search.filters.remove', { filter: text })}
+                onClick={() => onRemove(filter)}
+                rightSection={<span aria-hidden="true">×</span>}
+              >
+                {text}
+              </Button>
+            </li>
+          );
+        })}
+        <li>
+          <Button variant="subtle" size="compact-sm" onClick={onClear}>
+            {t('search.filters.clear')}
+          </Button>
+        </li>
+      </ul>
+    </div>
+  );
+}
