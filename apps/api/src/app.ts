@@ -23,10 +23,19 @@ import type { SignInOptions } from './modules/identity/service.ts';
 import { institutionRoutes } from './modules/institution/routes.ts';
 import { isSessionActive } from './modules/identity/repository.ts';
 import { readSettings, writeSetting } from './modules/institution/repository.ts';
-import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { catalogueRoutes, resultLineRoutes, titleTabRoutes } from './modules/catalogue/index.ts';
+import { networkRoutes } from './modules/network/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
+import { circulationPlugin } from './modules/circulation/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
-import { createPostgresSearchEngine, searchRoutes, type SearchEngine } from './modules/search/index.ts';
+import {
+  createPostgresSearchEngine,
+  searchAidRoutes,
+  searchRoutes,
+  searchTabRoutes,
+  type SearchEngine,
+} from './modules/search/index.ts';
+import { teachingPlanRoutes } from './modules/teaching-plans/index.ts';
 
 export interface AppOptions {
   db: Db;
@@ -127,8 +136,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         sendsMail: Boolean(options.mailer),
       });
       await api.register(searchRoutes, { db, engine, guard });
+      await api.register(searchAidRoutes, { db, engine, guard });
       await api.register(lookupRoutes, { db, guard });
-      await api.register(catalogueRoutes, { db, guard, clock });
+      await api.register(searchTabRoutes, { db, engine, guard, clock });
+      await api.register(teachingPlanRoutes, { db, guard });
+      await api.register(catalogueRoutes, { db, guard, userGuard, clock });
+      await api.register(titleTabRoutes, { db, guard, userGuard, clock });
+      await api.register(resultLineRoutes, { db, guard });
+      await api.register(networkRoutes, { db, guard });
       await api.register(basketRoutes, {
         db,
         guard,
@@ -136,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mailer: options.mailer,
         mailLimit: options.basketMailLimit,
       });
+      await api.register(circulationPlugin, { db, clock, mailer: options.mailer, userGuard });
     },
     { prefix: API_PREFIX },
   );

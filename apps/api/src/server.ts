@@ -6,6 +6,8 @@ import { mailerFromConfig } from './lib/mail.ts';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './modules/seed/index.ts';
 import { referenceOf } from './modules/catalogue/index.ts';
 import { readCertificate } from './modules/identity/saml-service.ts';
+import { openCirculationEngine, startCirculationJobs } from './modules/circulation/index.ts';
+import { systemClock } from './lib/clock.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -55,7 +57,20 @@ async function main(): Promise<void> {
         }
       : {}),
   });
+  // Circulation jobs: the sweep (late loans, quarantine, pickups missed) and the daily automatic renewal.
+  const stopJobs = startCirculationJobs({
+    engine: await openCirculationEngine({
+      db,
+      clock: systemClock,
+      mailer,
+      onMailError: (error) => app.log.error({ err: error }, 'circulation e-mail not sent'),
+    }),
+    db,
+    clock: systemClock,
+    log: { info: (line) => app.log.info(line), error: (error, line) => app.log.error({ err: error }, line) },
+  });
   const shutdown = async () => {
+    await stopJobs();
     await app.close();
     await mailer?.close();
     await db.close();

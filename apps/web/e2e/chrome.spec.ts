@@ -161,7 +161,7 @@ test.describe('languages', () => {
     const apiCall = page.waitForRequest((request) => request.url().includes('/api/consulta'));
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     await expect(page.getByText('Le champ ci-dessus est obligatoire')).toBeVisible();
-    await page.getByRole('searchbox', { name: 'Terme de recherche' }).fill('Dom Casmurro');
+    await page.getByRole('combobox', { name: 'Terme de recherche' }).fill('Dom Casmurro');
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     expect((await apiCall).headers()['idioma']).toBe('1');
     await expect(page.getByRole('button', { name: 'Accessibilité' })).toBeVisible();

@@ -18,7 +18,7 @@ export async function search(
   type: 'livre' | 'titulo' | 'assunto' | 'autor' = 'livre',
 ) {
   await page.getByLabel('Tipo de pesquisa').selectOption(type);
-  await page.getByRole('searchbox', { name: 'Termo de pesquisa' }).fill(term);
+  await page.getByRole('combobox', { name: 'Termo de pesquisa' }).fill(term);
   await page.getByRole('button', { name: 'Pesquisar' }).click();
   await expect(page.getByRole('status').filter({ hasText: /resultados? para/ })).toBeVisible();
 }

@@ -23,7 +23,7 @@ test.describe('keyboard only (WCAG 2.1.1)', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();
 
-    await tabTo(page, page.getByRole('searchbox', { name: 'Termo de pesquisa' }));
+    await tabTo(page, page.getByRole('combobox', { name: 'Termo de pesquisa' }));
     await page.keyboard.type('Dom Casmurro');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: /resultados? para/ })).toBeVisible();

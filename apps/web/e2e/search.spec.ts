@@ -50,7 +50,7 @@ test.describe('a visitor searching the catalogue', () => {
     await page.getByLabel('Resultados por página').selectOption('10');
     await expect(page).toHaveURL(/quantPag=10/);
     await page.reload();
-    await expect(page.getByRole('searchbox', { name: 'Termo de pesquisa' })).toHaveValue('Machado de Assis');
+    await expect(page.getByRole('combobox', { name: 'Termo de pesquisa' })).toHaveValue('Machado de Assis');
     await expect(page.getByLabel('Tipo de pesquisa')).toHaveValue('autor');
     await expect(page.getByLabel('Resultados por página')).toHaveValue('10');
   });
@@ -59,12 +59,12 @@ test.describe('a visitor searching the catalogue', () => {
     await openHome(page);
     await page.getByRole('button', { name: 'Pesquisar' }).click();
     await expect(page.getByText('O campo acima é obrigatório')).toBeVisible();
-    await expect(page.getByRole('searchbox', { name: 'Termo de pesquisa' })).toBeFocused();
+    await expect(page.getByRole('combobox', { name: 'Termo de pesquisa' })).toBeFocused();
   });
 
   test('reaches the search field with the keyboard and searches with Enter', async ({ page }) => {
     await openHome(page);
-    const field = page.getByRole('searchbox', { name: 'Termo de pesquisa' });
+    const field = page.getByRole('combobox', { name: 'Termo de pesquisa' });
     let reached = false;
     for (let presses = 0; presses < 15 && !reached; presses += 1) {
       await page.keyboard.press('Tab');

@@ -10,6 +10,22 @@ export const API_PATHS = {
   search: '/consulta',
   orderings: '/consulta/ordenacao',
   filters: '/consulta/filtros',
+  /** The search tabs' own forms (docs/search.md "Search tabs"): the options each offers. */
+  archiveOptions: '/consulta/opcoes-arquivo',
+  normativeActOptions: '/consulta/opcoes-atos-normativos',
+  caseLawOptions: '/consulta/jurisprudencia-options',
+  /** The Atom feed of a new-acquisitions search (RFC 4287), public so feed readers can subscribe. */
+  newAcquisitionsFeed: '/consulta/novas-aquisicoes.atom',
+  /** The teaching-plan tab (SPEC §7): its choices, and the plans with their bibliography. */
+  teachingPlanChoices: '/acervo/meu-pergamum/plano-ensino/disciplinas-bibliotecas',
+  teachingPlanBibliography: '/acervo/meu-pergamum/plano-ensino/bibliografia',
+  /** Search aids (docs/search.md): index browse, titles under an entry, authority search, did you mean, autocomplete. */
+  indexOptions: '/consulta/opcoes-indice',
+  indexBrowse: '/consulta/indice',
+  indexedTitles: '/consulta/acervos-indexados',
+  authoritySearch: '/consulta/autoridades',
+  didYouMean: '/consulta/sugestoes',
+  autocomplete: '/consulta/autocompletar',
   campuses: '/campus',
   libraries: '/unidade-informacao',
   title: (id: number | string) => `/acervo/${id}`,
@@ -18,9 +34,36 @@ export const API_PATHS = {
   titleCopies: (id: number | string) => `/acervo/${id}/exemplares`,
   titleDublinCore: (id: number | string) => `/acervo/${id}/dublin-core`,
   titleLinks: (id: number | string) => `/acervo/${id}/links`,
+  /** Which sub-tabs the title shows (SPEC §7 /acervo/{id}/permissoes). */
+  titlePermissions: (id: number | string) => `/acervo/${id}/permissoes`,
+  /** Loan statistics of a title (tab 74): the years with loans, and one year by month. */
+  titleLoanYears: (id: number | string) => `/acervo/${id}/dados-estatisticos/anos`,
+  titleLoanYear: (id: number | string, year: number | string) =>
+    `/acervo/${id}/dados-estatisticos/dados/${year}`,
+  /** Closed-stack copies of a title that can be requested, and the request itself (/acervo-fechado). */
+  titleClosedStacks: (id: number | string) => `/acervo/${id}/dados-armazem`,
+  closedStacksRequest: '/gravar-armazem',
+  /** Tables of contents of a title: 505 of a book, the issues' contents of a periodical. */
+  summary: (id: number | string) => `/sumario/${id}/dados`,
+  /** Serial holdings (kardex, tab 32) of a periodical. */
+  kardexPermission: (id: number | string) => `/kardex/${id}/permissao`,
+  kardexCombobox: (id: number | string) => `/kardex/${id}/combobox-data`,
+  kardexData: (id: number | string) => `/kardex/${id}/data`,
+  kardexItem: (id: number | string) => `/kardex/${id}/item`,
+  /** Opens a restricted online link (SPEC §7 POST /vinculos/acesso-restrito/{a}/s/{b}). */
+  restrictedAccess: (titleId: number | string, seq: number | string) =>
+    `/vinculos/acesso-restrito/${titleId}/s/${seq}`,
   /** Export the basket as a file or send it by e-mail (SPEC §7 POST /acervo/exportar-cesta). */
   basketExport: '/acervo/exportar-cesta',
   linkAccess: '/vinculos/estatistica-acesso',
+  /** Result-line extras of several titles at once (SPEC §7): additional titles and online links. */
+  additionalTitles: '/consulta/titulos-adicionais',
+  resultLinks: '/vinculos/links-resultado',
+  /** The cover and other image links of one title (SPEC §7 /vinculos/imagem). */
+  titleImages: '/vinculos/imagem',
+  /** The library network (SPEC §7 Network): its institutions, and one record of another institution. */
+  networkInstitutions: '/rede-pergamum/oai/instituicoes',
+  networkRecord: (id: number | string) => `/rede-pergamum/acervo/${id}`,
   /** The ABNT reference of a title (SPEC §7 /vinculos/abnt/{x}). */
   linkAbnt: (id: number | string) => `/vinculos/abnt/${id}`,
   authorityCombo: '/autoridade/combo',
@@ -38,4 +81,25 @@ export const API_PATHS = {
   /** The general comment and the purchase suggestion (SPEC §7 Libraries and campus). */
   libraryComment: '/unidade-informacao/comentario',
   purchaseSuggestion: '/unidade-informacao/sugestao-aquisicao',
+  /** Circulation (SPEC §7 Loans, Reservations, Loan request, People): the signed-in patron's own. */
+  pendingTitles: '/emprestimo/titulos-pendentes',
+  renewal: '/emprestimo/renovacao',
+  loanHistory: '/emprestimo/historico',
+  pendingDebts: '/emprestimo/debitos-pendentes',
+  loanToken: '/emprestimo/token',
+  paymentSlip: '/unidade-informacao/gru',
+  noDebtsCheck: '/unidade-informacao/nada-consta/verifica',
+  noDebts: '/unidade-informacao/nada-consta',
+  noDebtsMail: '/nada-consta/send-mail',
+  renewalOverview: '/pessoas/renovar',
+  suspensions: '/pessoas/afastamentos',
+  holdInitialInfo: (id: number | string) => `/reserva/${id}/informacoes-iniciais`,
+  holdQueueCheck: '/reserva/validar-fila',
+  holds: '/reserva',
+  holdHistory: '/reserva/historico',
+  loanRequestInitialInfo: (id: number | string) => `/solicitacao-emprestimo/${id}/informacoes-iniciais`,
+  loanRequest: (id: number | string) => `/solicitacao-emprestimo/${id}`,
+  loanRequests: '/solicitacao-emprestimo',
+  interlibraryData: '/solicitacoes/emprestimo-inter-bibliotecas/dados',
+  interlibraryRequests: '/solicitacoes/emprestimo-inter-bibliotecas',
 } as const;

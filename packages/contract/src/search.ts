@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NetworkInstitutionSchema } from './network.ts';
+import { searchNeedsTerm } from './search-tab-rules.ts';
 
 /** Search types (SPEC §3): free, title, subject, author. */
 export const SEARCH_TYPES = ['livre', 'titulo', 'assunto', 'autor'] as const;
@@ -23,6 +25,13 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
  */
 export const SEARCH_OPERATORS = ['E', 'OU', 'NAO', 'PROX', 'ANTES', 'DEPOIS'] as const;
 export type SearchOperator = (typeof SEARCH_OPERATORS)[number];
+
+/** ANTES / DEPOIS: the two rows' words are at most this many words apart. */
+export const NEAR_WORDS = 5;
+
+/** ANTES / DEPOIS rows one run of positional rows may hold; more is refused (422, TOO_MANY_NEAR_MESSAGE). */
+export const MAX_NEAR_ROWS = 3;
+export const TOO_MANY_NEAR_MESSAGE = 'search.advanced.tooManyNear';
 
 /**
  * Result filter types (SPEC §4): B … M additional data, T work type, Y year, X only-with,
@@ -115,9 +124,10 @@ export function parseAdvancedRow(raw: string): AdvancedRow | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** GET /consulta query. */
-export const SearchQuerySchema = z.object({
-  termo: z.string().trim().min(1, 'search.field.required').max(500),
+/** GET /consulta query fields, before the check that needs the tab (searchNeedsTerm). */
+const SearchQueryFields = z.object({
+  /** The term; required (SPEC §5) except where searchNeedsTerm says a tab goes without one. */
+  termo: z.string().trim().max(500).default(''),
   tipoBusca: z.enum(SEARCH_TYPES).default('livre'),
   tipoTermo: z.enum(TERM_TYPES).default('qualquer'),
   /** Similar-word variant (stemmed match) of the search type. */
@@ -159,6 +169,12 @@ export const SearchQuerySchema = z.object({
     10,
   ).transform((raws) => raws.map((raw) => parseAdvancedRow(raw) as AdvancedRow)),
 });
+
+/** GET /consulta query. */
+export const SearchQuerySchema = SearchQueryFields.superRefine((query, ctx) => {
+  if (query.termo === '' && searchNeedsTerm(query.search_tab, query.opcao))
+    ctx.addIssue({ code: 'custom', path: ['termo'], message: 'search.field.required' });
+});
 export type SearchQuery = z.input<typeof SearchQuerySchema>;
 export type ParsedSearchQuery = z.output<typeof SearchQuerySchema>;
 
@@ -178,6 +194,8 @@ export const SearchHitSchema = z.object({
   possui_acessibilidade: z.enum(['S', 'N']),
   exemplares_disponiveis: z.number().int(),
   exemplares_total: z.number().int(),
+  /** Set on hits of the network tab (NETWORK_TAB): the institution that catalogued the record. */
+  instituicao: NetworkInstitutionSchema.optional(),
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 

@@ -7,6 +7,11 @@ export const OnlineLinkSchema = z.object({
   seq_paragrafo: z.number().int(),
   url: z.string(),
   descricao: z.string().nullable(),
+  /**
+   * True when the link is behind a publisher's or the institution's access control and opens through
+   * /vinculos/acesso-restrito; absent or false for an open link.
+   */
+  restrito: z.boolean().optional(),
 });
 export type OnlineLink = z.infer<typeof OnlineLinkSchema>;
 

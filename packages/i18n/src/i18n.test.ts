@@ -28,6 +28,8 @@ const DYNAMIC_PREFIXES = [
   'search.type.',
   'search.termType.',
   'search.filter.',
+  'search.filterValue.',
+  'search.filter.',
   'search.advanced.operators.',
   'copy.status.',
   'authority.type.',

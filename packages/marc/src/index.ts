@@ -26,6 +26,8 @@ export {
   type OnlineLink,
   type SubjectKind,
 } from './map/map-title.ts';
+export { additionalTitles, type AdditionalTitle, type AdditionalTitleKind } from './map/additional-titles.ts';
+export { imageLinks, type ImageLink } from './map/image-links.ts';
 export {
   mapAuthority,
   AUTHORITY_TYPE_BY_TAG,
@@ -34,6 +36,14 @@ export {
 } from './map/map-authority.ts';
 export { mapHoldings, type MappedHoldings } from './map/map-holdings.ts';
 export { WORK_TYPES, type WorkType } from './map/work-types.ts';
+export {
+  NORMATIVE_ACT_KINDS,
+  parseActDesignation,
+  type MappedArchive,
+  type MappedCaseLaw,
+  type MappedNormativeAct,
+  type NormativeActKind,
+} from './map/special-materials.ts';
 export {
   readIsbn,
   readIssn,
@@ -54,6 +64,12 @@ export {
   type BuildRecordInput,
 } from './views/build-record.ts';
 export { abntReference } from './views/abnt-reference.ts';
+export {
+  contentsNotes,
+  type ContentsCompleteness,
+  type ContentsItem,
+  type ContentsNote,
+} from './views/contents.ts';
 export {
   formatReference,
   REFERENCE_STYLES,

@@ -2,16 +2,26 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../lib/config.ts';
 import { describeDb, openConfiguredDb } from '../lib/runtime.ts';
 import { importFile, type ImportSummary } from '../modules/imports/service.ts';
+import {
+  ensureNetworkInstitution,
+  UnnamedNetworkInstitution,
+  type NetworkInstitutionInput,
+} from '../modules/network/index.ts';
 import { seedDemo, seedSynthetic } from '../modules/seed/index.ts';
 import { setActivity } from '../modules/institution/repository.ts';
 import { INSTITUTION_USAGE, runInstitutionCommand } from '../modules/institution/index.ts';
 import { progressLine } from './progress.ts';
 import { runUserCommand, USER_COMMAND_USAGE } from '../modules/identity/user-command.ts';
+import { DESK_COMMAND_USAGE, runDeskCommand } from '../modules/circulation/index.ts';
+import { mailerFromConfig } from '../lib/mail.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
   estante migrate                         apply database migrations
   estante import FILE... [--library CODE] import MARC 21 (ISO 2709 or MARCXML, UTF-8 or MARC-8)
+  estante import FILE... --network CODE [--network-name "NAME"]
+                                          load another institution's records into the library network
+                                          (the rede-oai search tab); NAME is needed the first time
   estante seed-demo                       load the demo library (again)
   estante seed-synthetic --records N      load N synthetic titles (benchmarks)
   estante settings set KEY VALUE          set an institution setting (e.g. nome, sigla, msg_suporte_consulta,
@@ -19,6 +29,7 @@ const USAGE = `estante — the Estante catalogue command
 ${INSTITUTION_USAGE}
   estante activity on|off CODE            turn a feature activity on or off (SPEC activity codes)
 ${USER_COMMAND_USAGE}
+${DESK_COMMAND_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).`;
 
@@ -28,6 +39,20 @@ function printSummary(label: string, summary: ImportSummary): void {
   );
   for (const skip of summary.skipped)
     console.log(`  skipped record ${skip.position} of ${skip.file}: ${skip.reason}`);
+}
+
+/** The institution of `--network CODE [--network-name NAME]`, undefined without it, or what is wrong. */
+function networkOption(
+  code: string | undefined,
+  name: string | undefined,
+  library: string | undefined,
+): NetworkInstitutionInput | undefined | string {
+  if (code === undefined) return name === undefined ? undefined : '--network-name needs --network CODE.';
+  if (!/^\d{1,9}$/.test(code) || Number(code) < 1)
+    return `--network takes the institution's code, a positive whole number (got "${code}").`;
+  if (library !== undefined) return '--library names a local library; a network import has no copies.';
+  if (name !== undefined && name.trim() === '') return '--network-name cannot be empty.';
+  return { code: Number(code), ...(name !== undefined ? { name } : {}) };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -47,17 +72,37 @@ async function main(argv: string[]): Promise<number> {
         const { values, positionals } = parseArgs({
           args: rest,
           allowPositionals: true,
-          options: { library: { type: 'string' } },
+          options: {
+            library: { type: 'string' },
+            network: { type: 'string' },
+            'network-name': { type: 'string' },
+          },
         });
         if (positionals.length === 0) {
           console.error('estante import: give at least one MARC file.');
           return 2;
+        }
+        const network = networkOption(values.network, values['network-name'], values.library);
+        if (typeof network === 'string') {
+          console.error(`estante import: ${network}`);
+          return 2;
+        }
+        if (network) {
+          try {
+            const { inserted } = await ensureNetworkInstitution(db, network);
+            if (inserted) console.log(`Network institution ${network.code} (${network.name ?? ''}) added.`);
+          } catch (error) {
+            if (!(error instanceof UnnamedNetworkInstitution)) throw error;
+            console.error(`estante import: ${error.message}.`);
+            return 2;
+          }
         }
         const total: ImportSummary = { read: 0, inserted: 0, updated: 0, skipped: [] };
         for (const file of positionals) {
           const started = Date.now();
           const summary = await importFile(db, file, {
             ...(values.library ? { defaultLibraryCode: values.library } : {}),
+            ...(network ? { network } : {}),
             onProgress: (s) => progressLine(`${file}: ${s.read} records`, s.read, started),
           });
           progressLine.done();
@@ -116,6 +161,20 @@ async function main(argv: string[]): Promise<number> {
             return Buffer.concat(chunks).toString('utf8');
           },
         });
+      case 'desk': {
+        // Circulation desk operations; e-mails (hold released, automatic renewal) go out when SMTP_HOST is set.
+        const mailer = mailerFromConfig(config);
+        try {
+          return await runDeskCommand(
+            db,
+            rest,
+            { out: (line) => console.log(line), err: (line) => console.error(line) },
+            { mailer },
+          );
+        } finally {
+          await mailer?.close();
+        }
+      }
       case 'activity': {
         const [state, code] = rest;
         if ((state !== 'on' && state !== 'off') || !code || !Number.isInteger(Number(code))) {

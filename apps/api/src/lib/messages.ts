@@ -61,6 +61,12 @@ const MESSAGES = {
     en: 'Authentication permissions denied.',
     es: 'Permisos de autenticación denegados.',
   },
+  // Catalogue search (SPEC §4 "a failed search"): nothing of the search is answered.
+  searchFailed: {
+    pt: 'Não foi possível concluir a pesquisa. Tente novamente.',
+    en: 'The search could not be completed. Please try again.',
+    es: 'No se pudo completar la búsqueda. Inténtelo de nuevo.',
+  },
   internal: {
     pt: 'Erro inesperado.',
     en: 'Unexpected error.',

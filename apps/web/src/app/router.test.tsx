@@ -49,9 +49,9 @@ describe('routes (SPEC §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeTruthy();
   });
 
-  it('says a screen is not available yet for the restricted publisher content', async () => {
+  it('says where restricted publisher content starts when /pearson is opened without a form', async () => {
     renderRoutes(routes, { route: '/pearson' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ainda não disponível' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Conteúdo da editora' })).toBeTruthy();
   });
 
   it('shows the basket at /cesta', async () => {
@@ -95,7 +95,8 @@ describe('routes (SPEC §2)', () => {
 describe('search page', () => {
   it('announces the result count and lists titles with links to their records', async () => {
     renderRoutes(routes, { route: '/?termo=Dom', queryClient: clientWithSearch('termo=Dom') });
-    expect((await screen.findByRole('status')).textContent).toBe('1 resultado para “Dom”');
+    expect(await screen.findByText('1 resultado para “Dom”')).toBeTruthy();
+    expect(screen.getByText('1 resultado para “Dom”').getAttribute('role')).toBe('status');
     const link = screen.getByRole('link', { name: 'Dom Casmurro' });
     expect(link.getAttribute('href')).toBe('/acervo/1');
     expect(screen.getByText('2 de 3 exemplares disponíveis')).toBeTruthy();
@@ -132,9 +133,14 @@ describe('search page', () => {
       vi.fn(fetchWith(() => jsonResponse({ message: 'Erro inesperado.', code: 'INTERNAL' }, 500))),
     );
     renderRoutes(routes, { route: '/', queryClient: client });
-    await userEvent.type(await screen.findByRole('searchbox'), 'Grande sertão: veredas{Enter}');
+    await userEvent.type(
+      await screen.findByRole('combobox', { name: /Termo de pesquisa/ }),
+      'Grande sertão: veredas{Enter}',
+    );
     expect(await screen.findByText(/Não foi possível concluir a pesquisa/)).toBeTruthy();
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('Grande sertão: veredas');
+    expect((screen.getByRole('combobox', { name: /Termo de pesquisa/ }) as HTMLInputElement).value).toBe(
+      'Grande sertão: veredas',
+    );
     expect(onError).toHaveBeenCalled();
   });
 });

@@ -18,7 +18,13 @@ import {
   TitleNotAvailableTab,
   TitleReferenceTab,
   TitleRoute,
+  TitleKardexTab,
+  TitleSummariesTab,
+  TitleBookSummariesTab,
+  TitleStatisticsTab,
+  TitleClosedCollectionTab,
 } from './routes/title';
+import { PearsonRoute } from './routes/pearson';
 import { AuthorityDataTab, AuthorityMarcTab, AuthorityRoute } from './routes/authority';
 import {
   EventsCalendarRoute,
@@ -37,11 +43,11 @@ const TITLE_TAB_ELEMENTS: Record<TitleTabKey, React.ReactElement> = {
   dublinCore: <TitleDublinCoreTab />,
   hold: <TitleHoldTab />,
   loanRequest: <TitleNotAvailableTab />,
-  kardex: <TitleNotAvailableTab />,
-  summaries: <TitleNotAvailableTab />,
-  bookSummaries: <TitleNotAvailableTab />,
-  statistics: <TitleNotAvailableTab />,
-  closedCollection: <TitleNotAvailableTab />,
+  kardex: <TitleKardexTab />,
+  summaries: <TitleSummariesTab />,
+  bookSummaries: <TitleBookSummariesTab />,
+  statistics: <TitleStatisticsTab />,
+  closedCollection: <TitleClosedCollectionTab />,
 };
 
 /** Every route of SPEC §2. Static paths rank above `/:guia`, and `*` catches the rest. */
@@ -57,7 +63,7 @@ export const routes: RouteObject[] = [
       { path: paths.oauthResponse.path, element: <OidcResponseRoute /> },
       { path: paths.samlResponse.path, element: <SamlResponseRoute /> },
       { path: paths.grupoA.path, element: <NotAvailableRoute /> },
-      { path: paths.pearson.path, element: <NotAvailableRoute /> },
+      { path: paths.pearson.path, element: <PearsonRoute /> },
       { path: paths.basket.path, element: <BasketRoute /> },
       { path: paths.personalArea.path, element: <PersonalAreaRoute /> },
       { path: paths.personalAreaApp.path, element: <PersonalAreaRoute /> },

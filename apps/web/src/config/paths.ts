@@ -27,6 +27,9 @@ export const SEARCH_PARAM = {
   option: 'opcao',
 } as const;
 
+/** Query parameter of /pearson: the key of the publisher's form the new tab posts. */
+export const PUBLISHER_FORM_PARAM = 'chave';
+
 /** Query parameter of the events calendar: the month shown, as YYYY-MM. */
 export const CALENDAR_MONTH_PARAM = 'mes';
 
@@ -92,7 +95,12 @@ export const paths = {
   oauthResponse: { path: '/oauth-response', getHref: () => '/oauth-response' },
   samlResponse: { path: '/saml-response', getHref: () => '/saml-response' },
   grupoA: { path: '/grupoa', getHref: () => '/grupoa' },
-  pearson: { path: '/pearson', getHref: () => '/pearson' },
+  /** Restricted publisher content (SPEC §2), opened in a new tab with the key of the form it posts. */
+  pearson: {
+    path: '/pearson',
+    getHref: (formKey?: string) =>
+      formKey ? `/pearson?${PUBLISHER_FORM_PARAM}=${encodeURIComponent(formKey)}` : '/pearson',
+  },
   basket: { path: '/cesta', getHref: () => '/cesta' },
   personalArea: { path: '/meupergamum', getHref: () => '/meupergamum' },
   personalAreaApp: { path: '/meupergamum/app', getHref: () => '/meupergamum/app' },

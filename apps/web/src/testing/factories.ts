@@ -2,6 +2,7 @@ import type {
   Authority,
   Copy,
   Institution,
+  NetworkRecord,
   SearchHit,
   SearchResponse,
   SearchTab,
@@ -155,6 +156,51 @@ export function buildAuthority(overrides: Partial<Authority> = {}): Authority {
     notas: [],
     titulos: [{ cod_acervo: 1, titulo: 'Dom Casmurro', ano_publicacao: 1899 }],
     total_titulos: 1,
+    ...overrides,
+  };
+}
+
+/** A record of another institution of the library network (GET /rede-pergamum/acervo/{id}). */
+export function buildNetworkRecord(overrides: Partial<NetworkRecord> = {}): NetworkRecord {
+  return {
+    id: 42,
+    tipo_obra: 'LIVRO',
+    desc_tipo_obra: 'Livro',
+    instituicao: { cod_empresa: 12, desc_empresa: 'Faculdade de Artes do Planalto' },
+    controle: 'rede-fap-0003',
+    titulo: 'Macunaíma : o herói sem nenhum caráter',
+    titulo_original: null,
+    autor: 'Andrade, Mário de, 1893-1945',
+    autores: ['Andrade, Mário de, 1893-1945'],
+    assuntos: ['Ficção brasileira', 'Modernismo (Literatura) - Brasil'],
+    ano_publicacao: 1928,
+    publicacao: 'São Paulo, 1928',
+    edicao: null,
+    descricao_fisica: null,
+    serie: null,
+    notas: [],
+    isbn: [],
+    issn: [],
+    idioma: 'por',
+    idioma_desc: 'Português',
+    numero_chamada: null,
+    link_capa: null,
+    links: [],
+    marc: {
+      leader: '00000nam a2200000 i 4500',
+      fields: [
+        { tag: '001', value: 'rede-fap-0003' },
+        {
+          tag: '245',
+          ind1: '1',
+          ind2: '0',
+          subfields: [
+            { code: 'a', value: 'Macunaíma :' },
+            { code: 'b', value: 'o herói sem nenhum caráter' },
+          ],
+        },
+      ],
+    },
     ...overrides,
   };
 }

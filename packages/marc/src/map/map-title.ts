@@ -14,6 +14,14 @@ import {
   type IndexedRecord,
 } from './extract.ts';
 import { readIsbn, readIssn } from './isbn.ts';
+import {
+  mapArchive,
+  mapCaseLaw,
+  mapNormativeAct,
+  type MappedArchive,
+  type MappedCaseLaw,
+  type MappedNormativeAct,
+} from './special-materials.ts';
 import { trimPunctuation } from './punctuation.ts';
 import { WORK_TYPE_BY_KOHA_ITEM_TYPE, WORK_TYPE_BY_RECORD_TYPE, type WorkType } from './work-types.ts';
 
@@ -65,6 +73,11 @@ export interface OnlineLink {
   url: string;
   /** $3, $y and $z joined, or null. */
   description: string | null;
+  /**
+   * Set when a 856 $x (nonpublic note) marks the link restricted: "acesso restrito" gives 'proxy'
+   * (through the institution's proxy), "acesso restrito: pearson" the publisher's code.
+   */
+  restricted?: string;
 }
 
 /** One copy (item) found in 852, 949, 952 or 999. */
@@ -147,6 +160,12 @@ export interface MappedTitle {
   copies: MappedCopy[];
   /** Other searchable text: notes, 880s, varying and related titles, series, repeated 245s. */
   extraSearchText: string;
+  /** Kind, number, date and issuing body when the record is a law, decree, ordinance… (work type ATO_NORMATIVO). */
+  normativeAct: MappedNormativeAct | null;
+  /** Court, decision kind, rapporteur and judgment date when the record is a court decision (work type JURISPRUDENCIA). */
+  caseLaw: MappedCaseLaw | null;
+  /** Fonds, series, level and date range when the record is archival material. */
+  archive: MappedArchive | null;
 }
 
 /** Why a record could not be mapped. */
@@ -192,7 +211,8 @@ const SUBJECT_FIELDS: Record<string, { kind: SubjectKind; exclude: string }> = {
 };
 
 const SUBDIVISIONS = 'vxyz';
-const COVER_LABEL = /^\s*(capa|cover|cover image|imagem da capa|portada)\s*[.:]?\s*$/i;
+/** A 856 $3 that marks the link as the cover image (the only cover convention we read). */
+export const COVER_LABEL = /^\s*(capa|cover|cover image|imagem da capa|portada)\s*[.:]?\s*$/i;
 const ACCESSIBLE_TEXT =
   /braille|daisy|audiolivro|audio-?livro|audiobook|audio book|large print|large type|letra ampliada|fonte ampliada|tipos ampliados|macrotipo|l[ií]ngua brasileira de sinais|sign language|lengua de se[nñ]as|audiodescri|audio description|closed caption/i;
 
@@ -238,6 +258,13 @@ export function mapTitle(record: MarcRecord): MappedTitle | MappingError {
   const languages = languagesOf(rec);
   const series = rules.series(rec);
   const classification = rules.classification(rec);
+  // Legislation and case law are language-material monographs; serials and articles keep their type.
+  const isLegalCandidate =
+    rec.record.leader[6] === 'a' &&
+    !'sbiad'.includes(rec.record.leader[7] ?? ' ') &&
+    fieldsOf(rec, '502').length === 0;
+  const caseLaw = isLegalCandidate ? mapCaseLaw(rec, year) : null;
+  const normativeAct = isLegalCandidate && !caseLaw ? mapNormativeAct(rec, year) : null;
 
   const extra = new Set<string>([
     ...otherTitleFields.map((f) => joinSubfields(f, null)),
@@ -282,12 +309,15 @@ export function mapTitle(record: MarcRecord): MappedTitle | MappingError {
     languages: languages.all,
     callNumber: rules.callNumber(rec),
     classification: classification ? classification.replace(/['/]/g, '') : null,
-    workType: workTypeOf(rec, links.length > 0),
+    workType: caseLaw ? 'JURISPRUDENCIA' : normativeAct ? 'ATO_NORMATIVO' : workTypeOf(rec, links.length > 0),
     onlineLinks: links,
     isAccessible: isAccessible(rec),
     coverUrl,
     copies: copiesOf(rec),
     extraSearchText: [...extra].join(' \n'),
+    normativeAct,
+    caseLaw,
+    archive: mapArchive(rec, fixedField(rec), year),
   };
 }
 
@@ -498,9 +528,23 @@ function linksOf(rec: IndexedRecord): { links: OnlineLink[]; coverUrl: string | 
       .map((v) => trimPunctuation(v))
       .filter((d) => d !== '')
       .join('; ');
-    for (const url of urls) links.push({ url, description: description || null });
+    const restricted = subfieldValues(field, 'x')
+      .map(restrictedMarker)
+      .find((marker) => marker !== null);
+    for (const url of urls)
+      links.push({ url, description: description || null, ...(restricted ? { restricted } : {}) });
   }
   return { links, coverUrl };
+}
+
+const RESTRICTED_NOTE =
+  /^\s*(?:acesso\s+restrito|restricted\s+access)\s*(?::\s*([a-z0-9][a-z0-9_-]*))?\s*\.?\s*$/i;
+
+/** 'proxy' or the publisher's code for a 856 $x restricted-access note; null for any other note. */
+function restrictedMarker(note: string): string | null {
+  const match = RESTRICTED_NOTE.exec(note);
+  if (!match) return null;
+  return match[1]?.toLowerCase() ?? 'proxy';
 }
 
 function workTypeOf(rec: IndexedRecord, hasLinks: boolean): WorkType {

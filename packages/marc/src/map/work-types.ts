@@ -64,6 +64,20 @@ export const WORK_TYPES = [
   { code: 'OBJETO', labelKey: 'workType.OBJETO', pt: 'Objeto', en: 'Object', es: 'Objeto' },
   { code: 'KIT', labelKey: 'workType.KIT', pt: 'Kit', en: 'Kit', es: 'Kit' },
   { code: 'IMAGEM', labelKey: 'workType.IMAGEM', pt: 'Imagem', en: 'Image', es: 'Imagen' },
+  {
+    code: 'ATO_NORMATIVO',
+    labelKey: 'workType.ATO_NORMATIVO',
+    pt: 'Ato normativo',
+    en: 'Normative act',
+    es: 'Acto normativo',
+  },
+  {
+    code: 'JURISPRUDENCIA',
+    labelKey: 'workType.JURISPRUDENCIA',
+    pt: 'Jurisprudência',
+    en: 'Case law',
+    es: 'Jurisprudencia',
+  },
   { code: 'OUTRO', labelKey: 'workType.OUTRO', pt: 'Outro', en: 'Other', es: 'Otro' },
 ] as const;
 

@@ -107,6 +107,9 @@ const LEADER_CODES: Record<WorkType, string> = {
   OBJETO: 'rm',
   KIT: 'om',
   IMAGEM: 'km',
+  // Legislation and case law are language material; the mapper tells them by genre (655) and main entry.
+  ATO_NORMATIVO: 'am',
+  JURISPRUDENCIA: 'am',
   // No leader/06 value means "other"; blank is what the Koha records with unknown type carry.
   OUTRO: ' m',
 };

@@ -1,4 +1,6 @@
 export { catalogueRoutes } from './routes.ts';
+export { titleTabRoutes } from './tab-routes.ts';
+export { resultLineRoutes } from './result-line-routes.ts';
 export { findTitleSummaries } from './repository.ts';
-export { presentHit, presentReference, referenceOf } from './presenters.ts';
+export { presentHit, presentOnlineLink, presentReference, referenceOf } from './presenters.ts';
 export { saveTitle, saveAuthority, linkHoldings } from './writer.ts';

@@ -1,15 +1,27 @@
 import type {
+  AdditionalTitlesResponse,
+  AdditionalTitleType,
   Authority,
   AuthorityType,
   Copy,
   CopyStatus,
+  ImageLink as ImageLinkResponse,
+  OnlineLink,
   ReferenceFormat,
   ReferenceResponse,
   SearchHit,
   Title,
 } from '@estante/contract';
-import { abntReference, formatReference, mapTitle, type MarcRecord } from '@estante/marc';
-import type { AuthorityRow, CopyRow, TitleRow, TitleSummaryRow } from './repository.ts';
+import {
+  abntReference,
+  formatReference,
+  mapTitle,
+  type AdditionalTitle,
+  type AdditionalTitleKind,
+  type ImageLink,
+  type MarcRecord,
+} from '@estante/marc';
+import type { AuthorityRow, CopyRow, OnlineLinkRow, TitleRow, TitleSummaryRow } from './repository.ts';
 
 /** SPEC §4 filter X: acesso_remoto 'cr' marks a title with online access. */
 const REMOTE_ACCESS_ONLINE = 'cr';
@@ -62,7 +74,7 @@ function escapeHtml(text: string): string {
 export function presentTitle(
   row: TitleRow,
   authorities: { role: 'author' | 'subject'; id: number; heading: string; relator: string | null }[],
-  links: { seq: number; url: string; description: string | null }[],
+  links: OnlineLinkRow[],
   copies: CopyRow[],
 ): Title {
   const authors = authorities.filter((a) => a.role === 'author');
@@ -118,8 +130,18 @@ export function presentTitle(
     colecao: row.series,
     data_prevista_devolucao: nextReturn ?? null,
     bibliotecas: [...libraries].map(([id, name]) => ({ cod_biblioteca: id, desc_biblioteca: name })),
-    links: links.map((l) => ({ seq_paragrafo: l.seq, url: l.url, descricao: l.description })),
+    links: links.map(presentOnlineLink),
     controle: row.control_number,
+  };
+}
+
+/** An online link row → the wire link; a restricted one says so (the portal opens it through the server). */
+export function presentOnlineLink(row: OnlineLinkRow): OnlineLink {
+  return {
+    seq_paragrafo: row.seq,
+    url: row.url,
+    descricao: row.description,
+    restrito: row.restricted !== null,
   };
 }
 
@@ -154,4 +176,36 @@ export function presentAuthority(
     titulos: titles.map((t) => ({ cod_acervo: t.id, titulo: t.title, ano_publicacao: t.year })),
     total_titulos: total,
   };
+}
+
+/** Our additional-title kinds → the wire's (contract ADDITIONAL_TITLE_TYPES). */
+const ADDITIONAL_TITLE_TYPE: Record<AdditionalTitleKind, AdditionalTitleType> = {
+  uniform: 'uniforme',
+  translated: 'traduzido',
+  varying: 'variante',
+  added: 'adicional',
+};
+
+/** The additional titles of one title (GET /consulta/titulos-adicionais). */
+export function presentAdditionalTitles(
+  id: number,
+  titles: AdditionalTitle[],
+): AdditionalTitlesResponse[number] {
+  return {
+    cod_acervo: id,
+    titulos: titles.map((t) => ({
+      tipo: ADDITIONAL_TITLE_TYPE[t.kind],
+      titulo: t.title,
+      rotulo: t.label,
+      idioma: t.language,
+    })),
+  };
+}
+
+/** The image links of a title, the cover first (GET /vinculos/imagem); the stored cover leads when the MARC lacks it. */
+export function presentImageLinks(coverUrl: string | null, links: ImageLink[]): ImageLinkResponse[] {
+  const images = links.map((l) => ({ url: l.url, descricao: l.description, capa: l.isCover }));
+  if (coverUrl && !images.some((image) => image.url === coverUrl))
+    images.unshift({ url: coverUrl, descricao: null, capa: true });
+  return images;
 }

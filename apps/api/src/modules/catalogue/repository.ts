@@ -105,13 +105,34 @@ export async function findTitleAuthorities(db: Queryable, titleId: number) {
   return rows;
 }
 
-export async function findOnlineLinks(db: Queryable, titleId: number) {
+/** Row of one online link; `restricted` is null for an open link, else 'proxy' or the publisher's code. */
+export interface OnlineLinkRow {
+  seq: number;
+  url: string;
+  description: string | null;
+  restricted: string | null;
+}
+
+export async function findOnlineLinks(db: Queryable, titleId: number): Promise<OnlineLinkRow[]> {
   return (
-    await db.query<{ seq: number; url: string; description: string | null }>(
-      'SELECT seq, url, description FROM online_link WHERE title_id = $1 ORDER BY seq',
+    await db.query<OnlineLinkRow>(
+      'SELECT seq, url, description, restricted FROM online_link WHERE title_id = $1 ORDER BY seq',
       [titleId],
     )
   ).rows;
+}
+
+/** One online link of a title, or null. */
+export async function findOnlineLink(
+  db: Queryable,
+  titleId: number,
+  seq: number,
+): Promise<OnlineLinkRow | null> {
+  const { rows } = await db.query<OnlineLinkRow>(
+    'SELECT seq, url, description, restricted FROM online_link WHERE title_id = $1 AND seq = $2',
+    [titleId, seq],
+  );
+  return rows[0] ?? null;
 }
 
 /** Row of one copy with its library. */

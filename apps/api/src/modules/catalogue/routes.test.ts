@@ -176,7 +176,8 @@ describe('references of online titles', () => {
 
   it('gives the URL and the access date of the request (clock) in ABNT 2018 form', async () => {
     const { rows } = await ctx.db.query<{ id: number; url: string }>(
-      'SELECT title_id AS id, url FROM online_link ORDER BY title_id, seq LIMIT 1',
+      `SELECT l.title_id AS id, l.url FROM online_link l JOIN title t ON t.id = l.title_id
+        WHERE t.work_type = 'EBOOK' ORDER BY l.title_id, l.seq LIMIT 1`,
     );
     const online = rows[0]!;
     const response = await ctx.app.inject({ url: `/api/vinculos/abnt/${online.id}`, headers });

@@ -18,12 +18,18 @@ import {
   MarcViewSchema,
   ReferenceQuerySchema,
   ReferenceResponseSchema,
+  RestrictedAccessBodySchema,
+  RestrictedAccessParamsSchema,
+  RestrictedAccessResponseSchema,
   TitleSchema,
 } from '@estante/contract';
 import { marcView, toDublinCore, type MarcRecord } from '@estante/marc';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { ERRORS } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { findPatron } from '../identity/repository.ts';
+import { openRestrictedLink } from './restricted-access.ts';
 import { authorityTypeLabel } from './authority-types.ts';
 import {
   countAuthoritiesByType,
@@ -35,7 +41,13 @@ import {
   findTitleAuthorities,
   recordLinkAccess,
 } from './repository.ts';
-import { presentAuthority, presentCopy, presentReference, presentTitle } from './presenters.ts';
+import {
+  presentAuthority,
+  presentCopy,
+  presentOnlineLink,
+  presentReference,
+  presentTitle,
+} from './presenters.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 /** How many titles an authority page lists; the search link gives the rest. */
@@ -44,9 +56,15 @@ const AUTHORITY_TITLES_SHOWN = 50;
 /** Title records and authorities (SPEC §7 Records, Authority). */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  options: { db: Db; guard: preHandlerAsyncHookHandler; clock: Clock },
+  options: {
+    db: Db;
+    guard: preHandlerAsyncHookHandler;
+    /** Patron-only calls: restricted links. */
+    userGuard: preHandlerAsyncHookHandler;
+    clock: Clock;
+  },
 ): Promise<void> {
-  const { db, guard, clock } = options;
+  const { db, guard, userGuard, clock } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = IdParamsSchema;
 
@@ -142,11 +160,7 @@ export async function catalogueRoutes(
     },
     async (request) => {
       await loadTitle(request.params.id, request.language);
-      return (await findOnlineLinks(db, request.params.id)).map((l) => ({
-        seq_paragrafo: l.seq,
-        url: l.url,
-        descricao: l.description,
-      }));
+      return (await findOnlineLinks(db, request.params.id)).map(presentOnlineLink);
     },
   );
   r.post(
@@ -173,6 +187,32 @@ export async function catalogueRoutes(
       });
       if (!recorded) throw ERRORS.notFound();
       return reply.status(201).send({ registrado: true as const });
+    },
+  );
+  r.post(
+    API_PATHS.restrictedAccess(':a', ':b'),
+    {
+      // Restricted content is the institution's patrons': the publisher is told who opens it.
+      preHandler: userGuard,
+      schema: {
+        tags: ['links'],
+        summary: 'Open a restricted online link: a URL, or a publisher flag with its signed form',
+        params: RestrictedAccessParamsSchema,
+        body: RestrictedAccessBodySchema,
+        response: { 200: RestrictedAccessResponseSchema, ...errors, 422: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const patron = await findPatron(db, currentUser(request).patronId);
+      if (!patron) throw ERRORS.unauthorized();
+      const body = request.body;
+      return openRestrictedLink(db, {
+        titleId: request.params.a,
+        seq: request.params.b,
+        patron,
+        at: clock.now(),
+        client: { browser: body.browser ?? null, device: body.device ?? null, os: body.os ?? null },
+      });
     },
   );
   r.get(

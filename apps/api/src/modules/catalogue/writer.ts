@@ -1,6 +1,6 @@
 import type { MappedAuthority, MappedHoldings, MappedTitle, MarcRecord } from '@estante/marc';
 import type { Queryable } from '../../lib/db/index.ts';
-import { stemConfigFor } from '../search/index.ts';
+import { saveTabData, stemConfigFor } from '../search/index.ts';
 
 type AuthorityKind = MappedTitle['subjects'][number]['kind'] | MappedTitle['authors'][number]['kind'];
 
@@ -177,12 +177,21 @@ export async function saveTitle(
     })),
   ]);
 
+  // Normative acts, case law and archival material: what their search tabs search by.
+  await saveTabData(tx, id, mapped, inserted);
+
   if (!inserted) await tx.query('DELETE FROM online_link WHERE title_id = $1', [id]);
   if (mapped.onlineLinks.length > 0) {
     await tx.query(
-      `INSERT INTO online_link (title_id, seq, url, description)
-       SELECT $1, seq, url, description FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS u(url, description, seq)`,
-      [id, mapped.onlineLinks.map((l) => l.url), mapped.onlineLinks.map((l) => l.description)],
+      `INSERT INTO online_link (title_id, seq, url, description, restricted)
+       SELECT $1, seq, url, description, restricted
+         FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS u(url, description, restricted, seq)`,
+      [
+        id,
+        mapped.onlineLinks.map((l) => l.url),
+        mapped.onlineLinks.map((l) => l.description),
+        mapped.onlineLinks.map((l) => l.restricted ?? null),
+      ],
     );
   }
 

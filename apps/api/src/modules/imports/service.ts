@@ -1,6 +1,11 @@
 import { classify, mapAuthority, mapHoldings, mapTitle, readMarc, type MarcRecord } from '@estante/marc';
 import type { Db, Queryable } from '../../lib/db/index.ts';
 import { linkHoldings, saveAuthority, saveTitle } from '../catalogue/index.ts';
+import {
+  ensureNetworkInstitution,
+  saveNetworkRecord,
+  type NetworkInstitutionInput,
+} from '../network/index.ts';
 
 /** One record that was not imported, with where it was and why. */
 export interface SkippedRecord {
@@ -24,6 +29,11 @@ export interface ImportOptions {
   batchSize?: number;
   /** Called after each batch with the running totals. */
   onProgress?: (summary: ImportSummary) => void;
+  /**
+   * Load the file as records of this institution of the library network (SPEC §3 Network record)
+   * instead of the local catalogue: bibliographic records only, no copies or authorities.
+   */
+  network?: NetworkInstitutionInput;
 }
 
 type Prepared =
@@ -70,7 +80,18 @@ function prepare(record: MarcRecord, position: number): Prepared | { error: stri
 }
 
 /** Writes one prepared record; returns whether it was new, or an error text for holdings without a title. */
-async function write(tx: Queryable, item: Prepared, format: 'marc21' | 'marcxml', options: ImportOptions) {
+async function write(
+  tx: Queryable,
+  item: Prepared,
+  format: 'marc21' | 'marcxml',
+  options: ImportOptions,
+  networkInstitutionId: number | null,
+) {
+  if (networkInstitutionId !== null) {
+    // prepare() let only bibliographic records through for a network import.
+    if (item.kind !== 'title') throw new Error(`a ${item.kind} record cannot be a network record`);
+    return saveNetworkRecord(tx, networkInstitutionId, item.mapped, item.record, { sourceFormat: format });
+  }
   if (item.kind === 'title') {
     return saveTitle(tx, item.mapped, item.record, {
       sourceFormat: format,
@@ -98,6 +119,9 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   const batchSize = options.batchSize ?? 200;
   const format = /\.xml$/i.test(file) ? 'marcxml' : 'marc21';
   let batch: Prepared[] = [];
+  const networkInstitutionId = options.network
+    ? (await ensureNetworkInstitution(db, options.network)).id
+    : null;
 
   const record = (item: Prepared, result: { inserted: boolean }) => {
     if (result.inserted) summary.inserted++;
@@ -112,7 +136,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     try {
       const results = await db.transaction(async (tx) => {
         const out: { inserted: boolean }[] = [];
-        for (const item of items) out.push(await write(tx, item, format, options));
+        for (const item of items) out.push(await write(tx, item, format, options, networkInstitutionId));
         return out;
       });
       items.forEach((item, i) => record(item, results[i]!));
@@ -120,7 +144,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
       // One record spoiled the batch: write them one by one so only that record is skipped.
       for (const item of items) {
         try {
-          record(item, await db.transaction((tx) => write(tx, item, format, options)));
+          record(item, await db.transaction((tx) => write(tx, item, format, options, networkInstitutionId)));
         } catch (error) {
           summary.skipped.push({ file, position: item.position, reason: (error as Error).message });
         }
@@ -136,6 +160,15 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
       continue;
     }
     const prepared = prepare(result.record, result.position);
+    if (!('error' in prepared) && networkInstitutionId !== null && prepared.kind !== 'title') {
+      // The network holds other institutions' titles; their authorities and holdings stay with them.
+      summary.skipped.push({
+        file,
+        position: result.position,
+        reason: `not a bibliographic record (${prepared.kind}): a network import loads titles only`,
+      });
+      continue;
+    }
     if ('error' in prepared) {
       summary.skipped.push({ file, position: result.position, reason: prepared.error });
       continue;

@@ -1,3 +1,4 @@
 export { institutionRoutes } from './routes.ts';
 export { seedInstitutionContent } from './demo-content.ts';
 export { runInstitutionCommand, INSTITUTION_USAGE } from './cli.ts';
+export { readSettings, writeSetting } from './repository.ts';

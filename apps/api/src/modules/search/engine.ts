@@ -1,4 +1,5 @@
 import type { AdvancedRow, AppliedFilter, Ordering, SearchType, TermType } from '@estante/contract';
+import type { FilterCounts } from './filters.ts';
 
 /** A catalogue search as the engine understands it, independent of the wire names. */
 export interface SearchRequest {
@@ -21,10 +22,14 @@ export interface SearchRequest {
   rows: AdvancedRow[];
 }
 
-/** The ids of one result page, best first, and the number of matches. */
+/**
+ * The ids of one result page, best first, the number of matches, and the counts of the tab's
+ * result filters over every match (SPEC §4), types without values left out.
+ */
 export interface SearchResult {
   ids: number[];
   total: number;
+  filters: FilterCounts[];
 }
 
 /** The search seam (DESIGN "Data"): PostgreSQL full-text search first; Solr/OpenSearch could follow. */

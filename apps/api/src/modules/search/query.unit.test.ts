@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchRequest, type SearchRequest } from './engine.ts';
-import { buildSearchSql, stemConfigFor } from './query.ts';
+import type { AdvancedRow } from '@estante/contract';
+import { buildFilterCountSql, buildSearchSql, stemConfigFor } from './query.ts';
 import { compactIdentifier, toIsbn13 } from './isbn.ts';
 
 const base: SearchRequest = searchRequest({ text: 'dom casmurro' });
@@ -13,10 +14,14 @@ describe('search query building', () => {
   });
 
   it('restricts a title search to the title weight, author to B and subject to C', () => {
-    expect(buildSearchSql({ ...base, type: 'titulo' }).sql).toContain("ts_filter(search_vector, '{a}')");
-    expect(buildSearchSql({ ...base, type: 'autor' }).sql).toContain("ts_filter(search_vector, '{b}')");
-    expect(buildSearchSql({ ...base, type: 'assunto' }).sql).toContain("ts_filter(search_vector, '{c}')");
-    expect(buildSearchSql(base).sql).not.toContain('ts_filter');
+    const where = (request: SearchRequest) => {
+      const { sql } = buildSearchSql(request);
+      return sql.slice(sql.indexOf('WHERE'), sql.indexOf('ORDER BY'));
+    };
+    expect(where({ ...base, type: 'titulo' })).toContain(", 'A')");
+    expect(where({ ...base, type: 'autor' })).toContain(", 'B')");
+    expect(where({ ...base, type: 'assunto' })).toContain(", 'C')");
+    expect(where(base)).not.toContain('f_tsquery_weight');
   });
 
   it('uses a phrase for the exact term type and a prefix for the starting one', () => {
@@ -42,12 +47,66 @@ describe('search query building', () => {
     expect(buildSearchSql({ ...base, text: '0028-0836' }).params).toContain('0028-0836');
   });
 
-  it('ranks exact title, then exact author, then weighted matches, then recency', () => {
+  it('ranks exact title, title proper, author, then the best field and weighted matches, then recency', () => {
     const { sql } = buildSearchSql(base);
     const order = sql.slice(sql.indexOf('ORDER BY'));
-    expect(order.indexOf('title_norm =')).toBeLessThan(order.indexOf('main_author'));
-    expect(order.indexOf('main_author')).toBeLessThan(order.indexOf('ts_rank_cd'));
-    expect(order.indexOf('ts_rank_cd')).toBeLessThan(order.indexOf('year DESC'));
+    const at = (part: string) => order.indexOf(part);
+    expect(at('title_key =')).toBeLessThan(at('title_proper_key ='));
+    expect(at('title_proper_key =')).toBeLessThan(at('author_keys'));
+    expect(at('author_keys')).toBeLessThan(at('THEN 4 WHEN'));
+    expect(at('THEN 4 WHEN')).toBeLessThan(at('ts_rank_cd'));
+    expect(at('ts_rank_cd')).toBeLessThan(at('year DESC'));
+  });
+
+  it("ranks a very large result without reading each title's words", () => {
+    const { sql } = buildSearchSql(base, { fullRank: false });
+    const order = sql.slice(sql.indexOf('ORDER BY'));
+    expect(order).not.toContain('ts_rank_cd');
+    expect(order).not.toContain('search_vector');
+    expect(order).toContain('year DESC');
+  });
+});
+
+describe('filters and advanced rows in the query', () => {
+  it('ORs the values of one filter type and ANDs the types, by facet key', () => {
+    const { sql, params } = buildSearchSql({
+      ...base,
+      filters: [
+        { tipo: 'T', valor: 'LIVRO' },
+        { tipo: 'I', valor: 'por' },
+        { tipo: 'T', valor: 'TESE' },
+        { tipo: 'NA_A', valor: '3' },
+      ],
+    });
+    expect(params).toContainEqual(['T:LIVRO', 'T:TESE']);
+    expect(params).toContainEqual(['I:por']);
+    // The new-acquisition area is the knowledge area.
+    expect(params).toContainEqual(['R:3']);
+    expect(sql.match(/t\.facet_keys &&/g)).toHaveLength(3);
+  });
+
+  it("counts filters in one pass, each type under the other types' filters", () => {
+    const plain = buildFilterCountSql(base).sql;
+    expect(plain).toContain('unnest(t.facet_keys');
+    expect(plain).not.toContain('misses');
+    const filtered = buildFilterCountSql({ ...base, filters: [{ tipo: 'T', valor: 'LIVRO' }] });
+    expect(filtered.sql).toContain("THEN 'T:'");
+    expect(filtered.sql).toContain('starts_with(key, m.missed)');
+    expect(filtered.params).toContainEqual(['T:LIVRO']);
+  });
+
+  it('joins PROX, ANTES and DEPOIS rows to the row before them as one tsquery', () => {
+    const sql = (operador: AdvancedRow['operador']) =>
+      buildSearchSql({ ...base, rows: [{ operador, campo: 'livre', termo: 'assis' }] }).sql;
+    expect(sql('PROX')).toContain('tsquery_phrase(');
+    expect(sql('ANTES')).toMatch(
+      /f_tsquery_within\(phraseto_tsquery\('simple', public\.f_unaccent\(\$1\)\), phraseto/,
+    );
+    expect(sql('DEPOIS')).toMatch(
+      /f_tsquery_within\(phraseto_tsquery\('simple', public\.f_unaccent\(\$\d+\)\), phraseto_tsquery\('simple', public\.f_unaccent\(\$1\)\)/,
+    );
+    expect(sql('NAO')).toContain('AND NOT coalesce(');
+    expect(sql('OU')).toContain(' OR ');
   });
 });
 

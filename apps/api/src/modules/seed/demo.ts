@@ -5,15 +5,45 @@ import type { Db, Queryable } from '../../lib/db/index.ts';
 import { saveTitle } from '../catalogue/index.ts';
 import { seedInstitutionContent } from '../institution/index.ts';
 import { seedDemoTeaching } from '../lookups/demo.ts';
+import { seedDemoRecordTabs } from './demo-record-tabs.ts';
+import { seedDemoTeachingPlans } from '../teaching-plans/index.ts';
+import { seedDemoNetwork } from './demo-network.ts';
+import { seedDemoCirculation } from '../circulation/index.ts';
 
 /** One work of the demo library (demo/works.json; see demo/README.md). */
 export interface DemoWork {
   id: string;
-  type: 'book' | 'thesis' | 'periodical' | 'ebook' | 'audiobook' | 'score' | 'video' | 'map';
+  type:
+    | 'book'
+    | 'thesis'
+    | 'periodical'
+    | 'ebook'
+    | 'audiobook'
+    | 'score'
+    | 'video'
+    | 'map'
+    | 'normative-act'
+    | 'case-law'
+    | 'archive';
   title: string;
   subtitle?: string;
   titleOriginalScript?: string;
-  authors: { name: string; dates?: string; role?: string; corporate?: boolean }[];
+  authors: {
+    name: string;
+    dates?: string;
+    role?: string;
+    corporate?: boolean;
+    /** A jurisdiction entered as author (110/710 first indicator 1: "Brasil"), as laws and courts are. */
+    jurisdiction?: boolean;
+    /** Subordinate units ($b): "Supremo Tribunal Federal", "Ministério da Educação". */
+    units?: string[];
+  }[];
+  /** Uniform title (240), e.g. the designation of an act: "Constituição (1988)". */
+  uniformTitle?: string;
+  /** Date of a court judgment (033 $a), YYYY-MM-DD. */
+  judgedOn?: string;
+  /** Archival description: level (351 $c), fonds (773 $t), the years the material covers (008/06 i). */
+  archive?: { level: string; fonds?: string; from: number; to?: number; recordType: 'p' | 't' | 'k' };
   edition?: string;
   place?: string;
   publisher?: string;
@@ -33,6 +63,11 @@ export interface DemoWork {
   accessible?: boolean;
   accessibleFormat?: string;
   area?: string;
+  /** Contents note (505) entries, as a cataloguer lists them: enhanced ($g $t) unless `contentsForm` is basic. */
+  contents?: { order?: string; title: string }[];
+  contentsForm?: 'basic' | 'enhanced';
+  /** The work on a platform the institution subscribes to: 856 41 with $x "Acesso restrito[: publisher]". */
+  restrictedLink?: { url: string; label: string; publisher?: string };
 }
 
 /** A demo patron: what README "Demo library" and the start-up banner list. */
@@ -172,6 +207,10 @@ const LEADER_TYPE: Record<DemoWork['type'], string> = {
   score: 'cm',
   video: 'gm',
   map: 'em',
+  'normative-act': 'am',
+  'case-law': 'am',
+  // Replaced by the archive's record type and level (demoWorkToMarc).
+  archive: 'pc',
 };
 
 const sub = (code: string, value: string) => ({ code, value });
@@ -187,11 +226,38 @@ const field = (
   subfields,
 });
 
+/** ISBD ends a field with a period unless it already ends in one, or in ! or ?. */
+const withFinalPeriod = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** 505 0_ (basic: one $a, entries joined by " -- ") or 505 00 (enhanced: $g number and $t title per entry). */
+function contentsField(
+  entries: NonNullable<DemoWork['contents']>,
+  form: NonNullable<DemoWork['contentsForm']>,
+): MarcField {
+  if (form === 'basic') {
+    const text = entries.map((e) => (e.order ? `${e.order} ${e.title}` : e.title)).join(' -- ');
+    return field('505', '0', ' ', sub('a', withFinalPeriod(text)));
+  }
+  const subfields = entries.flatMap((entry, index) => {
+    const last = index === entries.length - 1;
+    return [
+      ...(entry.order ? [sub('g', entry.order)] : []),
+      sub('t', last ? withFinalPeriod(entry.title) : `${entry.title} --`),
+    ];
+  });
+  return field('505', '0', '0', ...subfields);
+}
+
 /** Writes a demo work as the MARC 21 record a cataloguer would have made, so it takes the import path. */
 export function demoWorkToMarc(work: DemoWork): MarcRecord {
   const year = work.year ? String(work.year).padStart(4, '0') : '    ';
-  const form = work.type === 'ebook' ? 'o' : ' ';
-  const fixed = `261122s${year}    bl ${'     '}${form}${'           '}${work.language.padEnd(3).slice(0, 3)} d`;
+  const isOnlineOnly = work.type === 'ebook' || (Boolean(work.url) && isLegal(work));
+  const form = isOnlineOnly ? 'o' : ' ';
+  // Archival material: inclusive dates (008/06 i) of what the unit holds.
+  const dates = work.archive
+    ? `i${work.archive.from}${work.archive.to ?? work.archive.from}`
+    : `s${year}    `;
+  const fixed = `261122${dates}bl ${'     '}${form}${'           '}${work.language.padEnd(3).slice(0, 3)} d`;
   const fields: MarcField[] = [
     { tag: '001', value: work.id },
     { tag: '003', value: 'ESTANTE' },
@@ -218,15 +284,22 @@ export function demoWorkToMarc(work: DemoWork): MarcRecord {
   const nameField = (tag: string, author: NonNullable<typeof first>) =>
     field(
       tag,
-      author.corporate ? '2' : '1',
+      author.jurisdiction ? '1' : author.corporate ? '2' : '1',
       ' ',
-      // AACR2/RDA punctuation: the name ends with a comma when dates follow.
-      sub('a', author.dates ? `${author.name},` : author.name),
+      // AACR2/RDA punctuation: the name ends with a comma when dates follow, a period before units.
+      sub('a', author.dates ? `${author.name},` : author.units?.length ? `${author.name}.` : author.name),
+      ...(author.units ?? []).map((unit) => sub('b', `${unit}.`)),
       ...(author.dates ? [sub('d', author.dates)] : []),
       ...(author.role && author.role !== 'author' ? [sub('e', author.role)] : []),
     );
   const hasMainEntry = first && (first.role ?? 'author') === 'author';
   if (first && hasMainEntry) fields.push(nameField(first.corporate ? '110' : '100', first));
+  if (work.uniformTitle) fields.push(field('240', '1', '0', sub('a', work.uniformTitle)));
+  if (work.judgedOn) fields.push(field('033', '0', '0', sub('a', work.judgedOn.replace(/-/g, ''))));
+  if (work.archive) {
+    fields.push(field('351', ' ', ' ', sub('c', work.archive.level)));
+    if (work.archive.fonds) fields.push(field('773', '0', ' ', sub('t', work.archive.fonds)));
+  }
   const titleSubfields = [sub('a', work.subtitle ? `${work.title} :` : work.title)];
   if (work.subtitle) titleSubfields.push(sub('b', work.subtitle));
   if (work.titleOriginalScript) titleSubfields.unshift(sub('6', '880-01'));
@@ -263,12 +336,32 @@ export function demoWorkToMarc(work: DemoWork): MarcRecord {
       ),
     );
   }
+  if (work.contents?.length) fields.push(contentsField(work.contents, work.contentsForm ?? 'enhanced'));
   for (const subject of work.subjects) fields.push(field('650', ' ', '4', sub('a', subject)));
   if (work.genre) fields.push(field('655', ' ', '4', sub('a', work.genre)));
   for (const author of hasMainEntry ? others : work.authors)
     fields.push(nameField(author.corporate ? '710' : '700', author));
   if (work.url) fields.push(field('856', '4', '0', sub('u', work.url), sub('y', 'Acesso online')));
+  if (work.restrictedLink) {
+    const { url, label, publisher } = work.restrictedLink;
+    // Second indicator 1: an electronic version of the print work the record describes.
+    fields.push(
+      field(
+        '856',
+        '4',
+        '1',
+        sub('u', url),
+        sub('y', label),
+        sub('x', publisher ? `Acesso restrito: ${publisher}` : 'Acesso restrito'),
+      ),
+    );
+  }
   fields.sort((a, b) => a.tag.localeCompare(b.tag));
+  if (work.archive) {
+    // Leader/07 c for a whole fonds, d for a part of one; leader/08 a: under archival control.
+    const level = /^fundo$/i.test(work.archive.level) ? 'c' : 'd';
+    return { leader: `00000n${work.archive.recordType}${level}aa2200000 i 4500`, fields };
+  }
   const [typeChar, level] = LEADER_TYPE[work.type];
   return { leader: `00000n${typeChar}${level} a2200000 i 4500`, fields };
 }
@@ -295,9 +388,30 @@ async function ensureLibraries(tx: Queryable): Promise<Map<string, number>> {
   return ids;
 }
 
-/** Copies of a demo work: e-books have none; others one to three, spread over libraries and every status. */
+/** Laws and court decisions: online when they have a link, else one printed copy like a book. */
+function isLegal(work: DemoWork): boolean {
+  return work.type === 'normative-act' || work.type === 'case-law';
+}
+
+/**
+ * Copies of a demo work: e-books and online laws and decisions have none; archival units one, for
+ * consultation in the archive; others one to three, spread over libraries and every status.
+ */
 function demoCopies(work: DemoWork, index: number) {
-  if (work.type === 'ebook') return [];
+  if (work.type === 'ebook' || (work.url && isLegal(work))) return [];
+  if (work.archive) {
+    return [
+      {
+        library: 'BC',
+        number: `${work.id.replace('demo-', '')}-1`,
+        volume: null,
+        loanType: 'Consulta local',
+        location: 'Arquivo histórico',
+        status: 'consulta_local',
+        dueOffset: null,
+      },
+    ];
+  }
   const count = 1 + (index % 3);
   const libraries =
     work.area === 'Ciências da Saúde'
@@ -351,12 +465,16 @@ export async function seedDemo(
   const passwords = await Promise.all(DEMO_LOGINS.map((p) => hash(p.password)));
   await db.transaction(async (tx) => {
     const libraries = await ensureLibraries(tx);
+    // The database's today, the day the new-acquisitions tab counts back from.
+    const { rows: days } = await tx.query<{ today: string }>('SELECT current_date::text AS today');
+    const today = Date.parse(`${days[0]!.today}T00:00:00Z`);
     for (const [index, work] of works.entries()) {
       const marc = demoWorkToMarc(work);
       const mapped = mapTitle(marc);
       if ('error' in mapped) throw new Error(`demo work ${work.id}: ${mapped.error}`);
-      // New acquisitions: the last works entered in the past weeks.
-      const acquiredOn = new Date(Date.UTC(2026, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
+      // One work a day in file order, the last one today: the newest acquisitions are the last
+      // works of the file, relative to the day the library is seeded.
+      const acquiredOn = new Date(today - (works.length - 1 - index) * 86_400_000).toISOString().slice(0, 10);
       const { id } = await saveTitle(tx, mapped, marc, {
         sourceFormat: 'marc21',
         acquiredOn,
@@ -409,6 +527,13 @@ export async function seedDemo(
     );
     await seedInstitutionContent(tx, libraries);
     await seedDemoTeaching(tx);
+    // Serial holdings, loan history, closed stacks and restricted links of the record sub-tabs.
+    await seedDemoRecordTabs(tx, works, libraries);
+    await seedDemoTeachingPlans(tx);
+    // Two other institutions of the library network, for the rede-oai search tab.
+    await seedDemoNetwork(tx);
   });
+  // Rules, loans, holds, debts and suspensions, through the circulation engine (its own transactions).
+  await seedDemoCirculation(db, log);
   return { titles: works.length };
 }

@@ -201,21 +201,84 @@ function pick<T>(rand: () => number, list: readonly T[]): T {
   return list[Math.floor(rand() * list.length)]!;
 }
 
+/**
+ * Libraries the synthetic copies are spread over (codes prefixed so they never clash with a real
+ * or demo library), each on its campus; the first ones hold most of the collection.
+ */
+export const SYNTHETIC_LIBRARIES = [
+  { code: 'SYN-BC', name: 'Biblioteca Central', campus: 'Campus Centro' },
+  { code: 'SYN-BS', name: 'Biblioteca Setorial de Saúde', campus: 'Campus Centro' },
+  { code: 'SYN-BT', name: 'Biblioteca de Tecnologia', campus: 'Campus Norte' },
+  { code: 'SYN-BH', name: 'Biblioteca de Humanidades', campus: 'Campus Centro' },
+  { code: 'SYN-BD', name: 'Biblioteca de Direito', campus: 'Campus Sul' },
+  { code: 'SYN-BA', name: 'Biblioteca de Ciências Agrárias', campus: 'Campus Rural' },
+  { code: 'SYN-BE', name: 'Biblioteca de Educação', campus: 'Campus Sul' },
+  { code: 'SYN-BM', name: 'Biblioteca de Música e Artes', campus: 'Campus Norte' },
+] as const;
+
+/** Knowledge areas (the CNPq major areas) given to nine titles in ten. */
+export const SYNTHETIC_KNOWLEDGE_AREAS = [
+  'Ciências Exatas e da Terra',
+  'Ciências Biológicas',
+  'Engenharias',
+  'Ciências da Saúde',
+  'Ciências Agrárias',
+  'Ciências Sociais Aplicadas',
+  'Ciências Humanas',
+  'Linguística, Letras e Artes',
+  'Multidisciplinar',
+] as const;
+
+/** Copy statuses, weighted as on a working day: most on the shelf, some lent, a few held, late, lost. */
+const COPY_STATUS_WEIGHTS: [string, number][] = [
+  ['disponivel', 0.68],
+  ['emprestado', 0.17],
+  ['reservado', 0.03],
+  ['atrasado', 0.04],
+  ['consulta_local', 0.04],
+  ['quarentena', 0.01],
+  ['extraviado', 0.015],
+  ['em_processamento', 0.015],
+];
+
+/** One synthetic copy: its library (index into SYNTHETIC_LIBRARIES), number and status. */
+export interface SyntheticCopy {
+  library: number;
+  number: string;
+  status: string;
+}
+
 /** One synthetic title's columns. */
 export interface SyntheticTitle {
   controlNumber: string;
   title: string;
   author: string;
   subjects: string;
-  year: number;
+  /** Publication year; null for the few titles without a date. */
+  year: number | null;
   language: 'por' | 'spa' | 'eng';
   workType: string;
   callNumber: string;
+  /** Class part of the call number (e.g. "869.3"). */
+  classification: string;
   publisher: string;
   place: string;
+  /** Index into SYNTHETIC_KNOWLEDGE_AREAS, or null. */
+  knowledgeArea: number | null;
+  coverUrl: string | null;
+  /** Online access URLs (856 $u): every e-book and article, a few others. */
+  onlineLinks: string[];
+  isAccessible: boolean;
+  /** Acquisition date (YYYY-MM-DD). */
+  acquiredOn: string;
+  copies: SyntheticCopy[];
 }
 
-/** Generates the synthetic title with the given number (same number, same title). */
+/**
+ * Generates the synthetic title with the given number (same number, same title). The bibliographic
+ * fields come from one random stream and the holdings (copies, links, cover, area) from a second one,
+ * so adding holdings did not change any title, author, subject, year or call number.
+ */
 export function syntheticTitle(n: number, seed = 42): SyntheticTitle {
   const rand = random(seed * 1_000_003 + n);
   const roll = rand();
@@ -232,17 +295,71 @@ export function syntheticTitle(n: number, seed = 42): SyntheticTitle {
     .join(' ; ');
   const year = 1850 + Math.floor(Math.pow(rand(), 0.35) * 176);
   const cls = `${100 + Math.floor(rand() * 899)}.${Math.floor(rand() * 99)}`;
+  const workType = pick(rand, WORK_TYPES);
+  const callNumber = `${cls} ${author.charAt(0)}${100 + Math.floor(rand() * 899)}${title.charAt(0).toLowerCase()}`;
+  const publisher = pick(rand, PUBLISHERS);
+  const place = pick(rand, PLACES);
+
+  const holdings = random((seed * 1_000_003 + n) ^ 0x5bd1e995);
+  const undated = holdings() < 0.04;
+  const online = workType === 'EBOOK' || workType === 'ARTIGO' || holdings() < 0.03;
+  const onlineLinks = online
+    ? Array.from(
+        { length: holdings() < 0.1 ? 2 : 1 },
+        (_, i) => `https://repositorio.example.org/handle/${n}${i ? `/${i + 1}` : ''}`,
+      )
+    : [];
+  const coverUrl =
+    holdings() < (workType === 'LIVRO' || workType === 'EBOOK' ? 0.45 : 0.1)
+      ? `https://capas.example.org/${n}.jpg`
+      : null;
+  const areaRoll = holdings();
+  const knowledgeArea =
+    areaRoll < 0.9 ? Math.floor((areaRoll / 0.9) * SYNTHETIC_KNOWLEDGE_AREAS.length) : null;
+  const isAccessible = holdings() < 0.04;
+  const acquiredDay = Math.floor(Math.pow(holdings(), 0.5) * 7670); // 2005-01-01 + up to 21 years, recent ones more
+  const acquiredOn = new Date(Date.UTC(2005, 0, 1) + acquiredDay * 86_400_000).toISOString().slice(0, 10);
+  // E-books and articles are online only; a book has one to six copies, mostly in its home library.
+  const copyCount =
+    workType === 'EBOOK' || workType === 'ARTIGO'
+      ? 0
+      : workType === 'TESE'
+        ? 1 + Math.floor(holdings() * 2)
+        : 1 + Math.floor(Math.pow(holdings(), 2) * 6);
+  const home = Math.floor(Math.pow(holdings(), 1.6) * SYNTHETIC_LIBRARIES.length);
+  const copies: SyntheticCopy[] = Array.from({ length: copyCount }, (_, i) => {
+    const library = i === 0 || holdings() < 0.7 ? home : Math.floor(holdings() * SYNTHETIC_LIBRARIES.length);
+    let statusRoll = holdings();
+    let status = COPY_STATUS_WEIGHTS[0]![0];
+    for (const [s, w] of COPY_STATUS_WEIGHTS) {
+      if (statusRoll < w) {
+        status = s;
+        break;
+      }
+      statusRoll -= w;
+    }
+    if ((workType === 'PERIODICO' || workType === 'TESE') && status === 'disponivel')
+      status = 'consulta_local';
+    return { library, number: `S${n}-${i + 1}`, status };
+  });
   return {
     controlNumber: `synth-${String(n).padStart(9, '0')}`,
     title,
     author,
     subjects,
-    year,
+    year: undated ? null : year,
     language,
-    workType: pick(rand, WORK_TYPES),
-    callNumber: `${cls} ${author.charAt(0)}${100 + Math.floor(rand() * 899)}${title.charAt(0).toLowerCase()}`,
-    publisher: pick(rand, PUBLISHERS),
-    place: pick(rand, PLACES),
+    workType,
+    callNumber,
+    classification: cls,
+    publisher,
+    place,
+    knowledgeArea,
+    coverUrl,
+    onlineLinks,
+    isAccessible,
+    acquiredOn,
+    copies,
   };
 }
 
@@ -262,37 +379,99 @@ function marcOf(t: SyntheticTitle): string {
         subfields: [
           { code: 'a', value: t.place },
           { code: 'b', value: t.publisher },
-          { code: 'c', value: String(t.year) },
+          { code: 'c', value: t.year === null ? '[s.d.]' : String(t.year) },
         ],
       },
+      ...t.onlineLinks.map((url) => ({
+        tag: '856',
+        ind1: '4',
+        ind2: '0',
+        subfields: [
+          { code: 'u', value: url },
+          { code: 'y', value: 'Acesso online' },
+        ],
+      })),
     ],
   });
 }
 
-/** Loads N synthetic titles in batches (each batch one transaction; a re-run completes an interrupted load). */
+/** Campuses, libraries and knowledge areas the synthetic titles refer to; answers their ids in list order. */
+async function ensureReferences(db: Db): Promise<{ libraries: number[]; areas: number[] }> {
+  const libraries: number[] = [];
+  const areas: number[] = [];
+  await db.transaction(async (tx) => {
+    for (const library of SYNTHETIC_LIBRARIES) {
+      const campus = await tx.query<{ id: number }>(
+        'INSERT INTO campus (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING id',
+        [library.campus],
+      );
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO library (campus_id, code, name) VALUES ($1, $2, $3)
+         ON CONFLICT (code) DO UPDATE SET name = excluded.name RETURNING id`,
+        [campus.rows[0]!.id, library.code, library.name],
+      );
+      libraries.push(rows[0]!.id);
+    }
+    for (const name of SYNTHETIC_KNOWLEDGE_AREAS) {
+      const { rows } = await tx.query<{ id: number }>(
+        'INSERT INTO knowledge_area (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING id',
+        [name],
+      );
+      areas.push(rows[0]!.id);
+    }
+  });
+  return { libraries, areas };
+}
+
+/**
+ * Loads N synthetic titles with their copies and online links, set-based: one statement per batch
+ * (titles, copies and links from parallel arrays), each batch one transaction, so a re-run completes
+ * an interrupted load without duplicating anything.
+ */
 export async function seedSynthetic(
   db: Db,
   options: { records: number; seed?: number; batchSize?: number; onProgress?: (done: number) => void },
 ): Promise<{ inserted: number }> {
   const batchSize = options.batchSize ?? 5000;
+  const { libraries, areas } = await ensureReferences(db);
   let inserted = 0;
   for (let start = 1; start <= options.records; start += batchSize) {
     const rows = Array.from({ length: Math.min(batchSize, options.records - start + 1) }, (_, i) =>
       syntheticTitle(start + i, options.seed),
     );
     const col = <K extends keyof SyntheticTitle>(key: K) => rows.map((r) => r[key]);
+    const copies = rows.flatMap((r) => r.copies.map((c) => ({ ...c, controlNumber: r.controlNumber })));
+    const links = rows.flatMap((r) =>
+      r.onlineLinks.map((url, i) => ({ url, seq: i + 1, controlNumber: r.controlNumber })),
+    );
     const result = await db.transaction((tx) =>
-      tx.query<{ id: number }>(
-        `INSERT INTO title (control_number, control_source, title, title_statement, main_author, authors_text,
-            subjects_text, year, publication_date, language, languages, ts_config, work_type, call_number,
-            publisher, publication_place, marc, source_format)
-         SELECT cn, 'SYNTH', ti, ti, au, au, su, yr, yr::text, lg, ARRAY[lg], cfg::regconfig, wt, call, pub, pl,
-                marc::jsonb, 'marc21'
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
-                       $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
-                AS u(cn, ti, au, su, yr, lg, cfg, wt, call, pub, pl, marc)
-         ON CONFLICT (control_number, control_source) DO NOTHING
-         RETURNING id`,
+      tx.query<{ inserted: number }>(
+        `WITH ins AS (
+           INSERT INTO title (control_number, control_source, title, title_statement, main_author, authors_text,
+               subjects_text, year, publication_date, language, languages, ts_config, work_type, call_number,
+               classification, publisher, publication_place, marc, source_format, remote_access, cover_url,
+               is_accessible, knowledge_area_id, acquired_on)
+           SELECT cn, 'SYNTH', ti, ti, au, au, su, yr, coalesce(yr::text, '[s.d.]'), lg, ARRAY[lg], cfg::regconfig,
+                  wt, call, cls, pub, pl, marc::jsonb, 'marc21', CASE WHEN online THEN 'cr' END, cover, acc, area,
+                  acq::date
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
+                         $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::bool[],
+                         $15::text[], $16::bool[], $17::int[], $18::text[])
+                  AS u(cn, ti, au, su, yr, lg, cfg, wt, call, cls, pub, pl, marc, online, cover, acc, area, acq)
+           ON CONFLICT (control_number, control_source) DO NOTHING
+           RETURNING id, control_number
+         ), copies AS (
+           INSERT INTO copy (title_id, library_id, number, loan_type, location, status)
+           SELECT ins.id, c.lib, c.num, 'Normal', 'Acervo geral', c.st
+             FROM unnest($19::text[], $20::int[], $21::text[], $22::text[]) AS c(cn, lib, num, st)
+             JOIN ins ON ins.control_number = c.cn
+         ), links AS (
+           INSERT INTO online_link (title_id, seq, url, description)
+           SELECT ins.id, l.seq, l.url, 'Acesso online'
+             FROM unnest($23::text[], $24::int[], $25::text[]) AS l(cn, seq, url)
+             JOIN ins ON ins.control_number = l.cn
+         )
+         SELECT count(*)::int AS inserted FROM ins`,
         [
           col('controlNumber'),
           col('title'),
@@ -303,15 +482,28 @@ export async function seedSynthetic(
           rows.map((r) => stemConfigFor(r.language)),
           col('workType'),
           col('callNumber'),
+          col('classification'),
           col('publisher'),
           col('place'),
           rows.map(marcOf),
+          rows.map((r) => r.onlineLinks.length > 0),
+          col('coverUrl'),
+          col('isAccessible'),
+          rows.map((r) => (r.knowledgeArea === null ? null : areas[r.knowledgeArea]!)),
+          col('acquiredOn'),
+          copies.map((c) => c.controlNumber),
+          copies.map((c) => libraries[c.library]!),
+          copies.map((c) => c.number),
+          copies.map((c) => c.status),
+          links.map((l) => l.controlNumber),
+          links.map((l) => l.seq),
+          links.map((l) => l.url),
         ],
       ),
     );
-    inserted += result.rows.length;
+    inserted += result.rows[0]?.inserted ?? 0;
     options.onProgress?.(Math.min(start + batchSize - 1, options.records));
   }
-  await db.exec('ANALYZE title');
+  await db.exec('ANALYZE title; ANALYZE copy; ANALYZE online_link');
   return { inserted };
 }

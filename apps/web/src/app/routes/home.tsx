@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { NETWORK_TAB, TAB } from '@estante/contract';
 import { Stack, Text, Title } from '@mantine/core';
 import { STORAGE_KEYS } from '../../config/env';
 import { useSearchTabs } from '../../features/chrome/api/get-search-tabs';
@@ -8,7 +9,24 @@ import { useOrderings } from '../../features/search/api/get-orderings';
 import { SearchForm } from '../../features/search/components/search-form';
 import { SearchResults } from '../../features/search/components/search-results';
 import { SearchTabsNav } from '../../features/search/components/search-tabs-nav';
-import { useSearchState } from '../../features/search/hooks/use-search-state';
+import {
+  DEFAULT_SEARCH_STATE,
+  searchHref,
+  useSearchState,
+  type SearchState,
+} from '../../features/search/hooks/use-search-state';
+import { isRunnableSearch } from '../../features/search/api/search-titles';
+import { AuthoritySearch } from '../../features/search/components/authority-search';
+import { DidYouMean } from '../../features/search/components/did-you-mean';
+import { IndexBrowser } from '../../features/search/components/index-browser';
+import { ArchiveOptions, type TabOptionsProps } from '../../features/search/components/tabs/archive-options';
+import { AtomFeedLink } from '../../features/search/components/tabs/atom-feed-link';
+import { JurisprudenceOptions } from '../../features/search/components/tabs/jurisprudence-options';
+import { NewAcquisitionsList } from '../../features/search/components/tabs/new-acquisitions-list';
+import { NewAcquisitionsOptions } from '../../features/search/components/tabs/new-acquisitions-options';
+import { NormativeActsOptions } from '../../features/search/components/tabs/normative-acts-options';
+import { TeachingPlanSearch } from '../../features/search/components/tabs/teaching-plan-search';
+import { useDefaultImage } from '../../features/record/api/get-default-image';
 import { readTabSearches, saveTabSearch } from '../../features/search/hooks/tab-searches';
 import { AdvancedSearchForm } from '../../features/search/components/advanced-search-form';
 import { SearchHistory } from '../../features/search/components/search-history';
@@ -21,7 +39,17 @@ import {
   BasketSelectionProvider,
   SelectForBasket,
 } from '../../features/basket/components/basket-selection';
+import { NetworkInstitutions } from '../../features/network/components/network-institutions';
+import { NetworkResultItem } from '../../features/network/components/network-result-item';
 import { NotAvailableRoute, NotFoundRoute } from './not-found';
+
+/** The tabs with option fields of their own, shown under the search field. */
+const TAB_OPTIONS: Partial<Record<string, ComponentType<TabOptionsProps>>> = {
+  [TAB.archive]: ArchiveOptions,
+  [TAB.normativeActs]: NormativeActsOptions,
+  [TAB.caseLaw]: JurisprudenceOptions,
+  [TAB.newAcquisitions]: NewAcquisitionsOptions,
+};
 
 function storedGuide(): string | null {
   try {
@@ -39,6 +67,7 @@ export function HomeRoute() {
   const [state, setState] = useSearchState();
   const orderings = useOrderings(state.term.length > 0);
   const location = useLocation();
+  const defaultImage = useDefaultImage();
 
   const enabledTabs = tabs.filter((tab) => tab.enabled).sort((a, b) => a.order - b.order);
   const requested = guia ?? storedGuide();
@@ -56,8 +85,8 @@ export function HomeRoute() {
 
   // Remember the search of this tab, so coming back to the tab finds it again.
   useEffect(() => {
-    if (current && state.term) saveTabSearch(current.key, location.search);
-  }, [current, state.term, location.search]);
+    if (current && location.search) saveTabSearch(current.key, location.search);
+  }, [current, location.search]);
 
   if (guia !== undefined) {
     const known = tabs.find((tab) => tab.key === guia);
@@ -65,6 +94,94 @@ export function HomeRoute() {
     if (!known.enabled) return <NotAvailableRoute />;
   }
   if (!current) return <NotAvailableRoute />;
+
+  const tab = current.key;
+  const runnable = isRunnableSearch(state, tab);
+  const TabOptions = TAB_OPTIONS[tab];
+  const newSearch = (value: Partial<SearchState>) => setState({ ...state, ...value, page: 1, filters: [] });
+
+  let searchArea: ReactNode;
+  if (tab === TAB.teachingPlan) {
+    // The teaching plan has its own form and lists (course, discipline, term → bibliography).
+    searchArea = <TeachingPlanSearch />;
+  } else if (tab === 'autoridades') {
+    searchArea = <AuthoritySearch />;
+  } else {
+    const results = !runnable ? null : tab === NETWORK_TAB ? (
+      // Network records are not local titles: no basket, and each opens in a dialog.
+      <SearchResults
+        state={state}
+        tab={tab}
+        orderings={orderings.data}
+        onChange={setState}
+        renderHit={(hit) => <NetworkResultItem hit={hit} />}
+        renderBeforeList={() => <NetworkInstitutions />}
+      />
+    ) : (
+      <BasketSelectionProvider>
+        {tab === TAB.newAcquisitions && <AtomFeedLink state={state} />}
+        <SearchResults
+          state={state}
+          tab={tab}
+          orderings={orderings.data}
+          onChange={setState}
+          renderHitSelect={(hit) => <SelectForBasket id={hit.cod_acervo} title={hit.titulo} />}
+          renderHitActions={(hit) => <BasketToggle id={hit.cod_acervo} title={hit.titulo} size="xs" />}
+          renderListTools={(hits) => <AddSelectedToBasket ids={hits.map((hit) => hit.cod_acervo)} />}
+          renderList={
+            tab === TAB.newAcquisitions
+              ? (hits) => <NewAcquisitionsList hits={hits} defaultCoverUrl={defaultImage.data?.url} />
+              : undefined
+          }
+          renderSuggestion={(total) =>
+            state.term && state.rows.length === 0 ? (
+              <DidYouMean
+                term={state.term}
+                resultCount={total}
+                searchType={state.searchType}
+                hrefFor={(term) =>
+                  searchHref({ ...DEFAULT_SEARCH_STATE, term, searchType: state.searchType })
+                }
+              />
+            ) : null
+          }
+        />
+      </BasketSelectionProvider>
+    );
+    searchArea = (
+      <>
+        {tab === 'avancada' ? (
+          <AdvancedSearchForm value={state} onSearch={newSearch} />
+        ) : (
+          <SearchForm
+            value={state}
+            tab={tab}
+            onSearch={(value) => newSearch({ ...value, rows: [] })}
+            renderOptions={
+              TabOptions
+                ? (options, onChange) => <TabOptions value={options} onChange={onChange} />
+                : undefined
+            }
+          />
+        )}
+        <SearchHistory />
+        {results ?? (
+          <>
+            {tab === 'avancada' && (
+              <section aria-labelledby="index-browse-heading">
+                <Title order={2} fz="h3" id="index-browse-heading">
+                  {t('search.index.label')}
+                </Title>
+                <IndexBrowser initialType="autor" />
+              </section>
+            )}
+            <SearchTour />
+            <HomeSections />
+          </>
+        )}
+      </>
+    );
+  }
 
   return (
     <Stack gap="md">
@@ -80,36 +197,7 @@ export function HomeRoute() {
           queryOf={(tab) => readTabSearches()[tab] ?? ''}
         />
       )}
-      {current.key === 'avancada' ? (
-        <AdvancedSearchForm
-          value={state}
-          onSearch={(value) => setState({ ...state, ...value, page: 1, filters: [] })}
-        />
-      ) : (
-        <SearchForm
-          value={state}
-          onSearch={(value) => setState({ ...state, ...value, rows: [], page: 1, filters: [] })}
-        />
-      )}
-      <SearchHistory />
-      {state.term ? (
-        <BasketSelectionProvider>
-          <SearchResults
-            state={state}
-            tab={current.key}
-            orderings={orderings.data}
-            onChange={setState}
-            renderHitSelect={(hit) => <SelectForBasket id={hit.cod_acervo} title={hit.titulo} />}
-            renderHitActions={(hit) => <BasketToggle id={hit.cod_acervo} title={hit.titulo} size="xs" />}
-            renderListTools={(hits) => <AddSelectedToBasket ids={hits.map((hit) => hit.cod_acervo)} />}
-          />
-        </BasketSelectionProvider>
-      ) : (
-        <>
-          <SearchTour />
-          <HomeSections />
-        </>
-      )}
+      {searchArea}
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link, Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Stack, Text, Title as Heading } from '@mantine/core';
 import type { Title } from '@estante/contract';
-import { COPIES_LIBRARY_PARAM, parseRecordId, paths, type TitleTabKey } from '../../config/paths';
+import { COPIES_LIBRARY_PARAM, parseRecordId, paths, TITLE_TABS, type TitleTabKey } from '../../config/paths';
 import { isApiErrorStatus } from '../../lib/api-client';
 import { useTitle } from '../../features/record/api/get-title';
 import { useTitleMarc } from '../../features/record/api/get-title-marc';
@@ -21,6 +22,13 @@ import { DocumentTitle } from '../../components/ui/document-title';
 import { ErrorBoundary } from '../../components/errors/error-boundary';
 import { NotAvailableMessage, NotFoundMessage } from '../../components/errors/not-found-message';
 import { useIsAuthenticated } from '../../features/identity/hooks/use-is-authenticated';
+import { useSession } from '../../features/identity/hooks/use-session';
+import { useTitlePermissions } from '../../features/record/api/get-title-permissions';
+import { useOpenRestrictedLink } from '../../features/record/hooks/use-open-restricted-link';
+import { KardexView } from '../../features/record/components/kardex-view';
+import { SummaryView } from '../../features/record/components/summary-view';
+import { LoanStatistics } from '../../features/record/components/loan-statistics';
+import { ClosedCollection } from '../../features/record/components/closed-collection';
 import { useLoginModal } from '../../features/identity/components/login-modal';
 import { TitleMetadata } from '../../features/record/components/title-metadata';
 import { RecordActions } from '../../features/record/components/record-actions';
@@ -34,7 +42,29 @@ const SHOWN_TABS = [
   'marc',
   'copies',
   'dublinCore',
+  'kardex',
+  'summaries',
+  'bookSummaries',
+  'statistics',
+  'closedCollection',
 ] as const satisfies readonly TitleTabKey[];
+
+/** Tabs a title shows only when /acervo/{id}/permissoes allows them (decision 0022). */
+const CONDITIONAL_TABS: readonly TitleTabKey[] = [
+  'kardex',
+  'summaries',
+  'bookSummaries',
+  'statistics',
+  'closedCollection',
+];
+
+/** Whether the title's permissions allow a tab; undefined while they load. */
+function useIsTabAllowed(id: number, key: TitleTabKey): boolean | undefined {
+  const permissions = useTitlePermissions(id);
+  if (!CONDITIONAL_TABS.includes(key)) return true;
+  if (!permissions.data) return permissions.isError ? false : undefined;
+  return permissions.data.abas.some((aba) => aba.aba === TITLE_TABS[key].segment && aba.permitida);
+}
 
 interface TitleOutletContext {
   title: Title;
@@ -68,6 +98,7 @@ export function TitleRoute() {
 function TitleLayout({ id }: { id: number }) {
   const { t } = useTranslation();
   const query = useTitle(id);
+  const permissions = useTitlePermissions(id);
 
   if (query.isPending) return <LoadingBlock label={t('record.loading')} />;
   if (query.isError) {
@@ -77,7 +108,12 @@ function TitleLayout({ id }: { id: number }) {
   const title = query.data;
   // The record's permanent address (SPEC §2 /acervo/{codAcervo}), absolute for sharing and citing.
   const permalink = new URL(paths.title.getHref(id), window.location.origin).href;
-  const tabs = SHOWN_TABS.map((key) => ({
+  const allowed = new Set(
+    permissions.data?.abas.filter((aba) => aba.permitida).map((aba) => aba.aba as string) ?? [],
+  );
+  const tabs = SHOWN_TABS.filter(
+    (key) => !CONDITIONAL_TABS.includes(key) || allowed.has(TITLE_TABS[key].segment),
+  ).map((key) => ({
     key,
     label: t(`record.tabs.${key}`),
     href: paths.title.getHref(id, key),
@@ -116,15 +152,23 @@ function TabHeading({ children }: { children: string }) {
   );
 }
 
-/** Default tab: the title's data. */
+/** Default tab: the title's data; a restricted online link opens through the server, signed in. */
 export function TitleDataTab() {
   const { t } = useTranslation();
   const { title } = useTitleContext();
   const defaultImage = useDefaultImage();
+  const session = useSession();
+  const { openLoginModal } = useLoginModal();
+  const openRestricted = useOpenRestrictedLink(title.cod_acervo, session?.user.cod_pessoa ?? null);
   return (
     <section>
       <TabHeading>{t('record.data.heading')}</TabHeading>
-      <TitleData title={title} defaultImageUrl={defaultImage.data?.url} />
+      <TitleData
+        title={title}
+        defaultImageUrl={defaultImage.data?.url}
+        // SPEC §6: restricted content is for the institution's patrons; a visitor signs in first.
+        onOpenRestrictedLink={session ? openRestricted : () => openLoginModal()}
+      />
     </section>
   );
 }
@@ -239,7 +283,95 @@ export function TitleHoldTab() {
   );
 }
 
-/** The sub-tabs later issues build (loan request, kardex, summaries, statistics, closed collection). */
+/**
+ * A conditional tab's frame: its heading, then the tab itself when the title's permissions allow it,
+ * else a "not available for this title" state (the route keeps working for a shared link).
+ */
+function PermittedTab({
+  tab,
+  heading,
+  children,
+}: {
+  tab: TitleTabKey;
+  heading: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { title } = useTitleContext();
+  const isAllowed = useIsTabAllowed(title.cod_acervo, tab);
+  return (
+    <section>
+      <TabHeading>{heading}</TabHeading>
+      {isAllowed === undefined && <LoadingBlock />}
+      {isAllowed === false && <Text>{t('record.tabNotAllowed')}</Text>}
+      {isAllowed && children}
+    </section>
+  );
+}
+
+/** /colecao-kardex (32): the issues of a periodical each library received. */
+export function TitleKardexTab() {
+  const { t } = useTranslation();
+  const { title } = useTitleContext();
+  return (
+    <PermittedTab tab="kardex" heading={t('record.kardex.heading')}>
+      <KardexView titleId={title.cod_acervo} />
+    </PermittedTab>
+  );
+}
+
+/** /sumarios: the contents of a periodical's issues. */
+export function TitleSummariesTab() {
+  const { t } = useTranslation();
+  const { title } = useTitleContext();
+  return (
+    <PermittedTab tab="summaries" heading={t('record.summary.issuesHeading')}>
+      <SummaryView titleId={title.cod_acervo} />
+    </PermittedTab>
+  );
+}
+
+/** /sumarios-livros: a book's table of contents (505). */
+export function TitleBookSummariesTab() {
+  const { t } = useTranslation();
+  const { title } = useTitleContext();
+  return (
+    <PermittedTab tab="bookSummaries" heading={t('record.summary.bookHeading')}>
+      <SummaryView titleId={title.cod_acervo} />
+    </PermittedTab>
+  );
+}
+
+/** /dados-estatisticos (74): loans per month. */
+export function TitleStatisticsTab() {
+  const { t } = useTranslation();
+  const { title } = useTitleContext();
+  return (
+    <PermittedTab tab="statistics" heading={t('record.statistics.heading')}>
+      <LoanStatistics titleId={title.cod_acervo} />
+    </PermittedTab>
+  );
+}
+
+/** /acervo-fechado: ask for a copy kept in closed stacks (a visitor signs in here, through the modal). */
+export function TitleClosedCollectionTab() {
+  const { t } = useTranslation();
+  const { title } = useTitleContext();
+  const isAuthenticated = useIsAuthenticated();
+  const { openLoginModal } = useLoginModal();
+  return (
+    <PermittedTab tab="closedCollection" heading={t('record.closedCollection.heading')}>
+      <ClosedCollection
+        titleId={title.cod_acervo}
+        titleName={title.titulo}
+        isAuthenticated={isAuthenticated}
+        onSignIn={() => openLoginModal()}
+      />
+    </PermittedTab>
+  );
+}
+
+/** The sub-tabs later issues build (loan request). */
 export function TitleNotAvailableTab() {
   return <NotAvailableMessage order={2} />;
 }

@@ -208,7 +208,7 @@ describe('ABNT NBR 6023:2018 references', () => {
     [
       'a journal article',
       article,
-      'COSTA, Beatriz Ramos; PEREIRA, Luís Fernando. Catalogação e dados ligados. Perspectivas em Ciência da Informação, Belo Horizonte, v. 24, n. 2, p. 45-67, 2019.',
+      'COSTA, Beatriz Ramos; PEREIRA, Luís Fernando. Catalogação e dados ligados. Perspectivas em Ciência da Informação, Belo Horizonte, v. 24, n. 2, p. 45-67, abr./jun. 2019.',
     ],
     [
       'a corporate author, in capitals',
@@ -291,7 +291,7 @@ describe('ABNT NBR 6023:2018 references', () => {
       'FREIRE, Paulo. <b>Pedagogia da autonomia</b>: saberes necessários à prática educativa. 25. ed. São Paulo: Paz e Terra, 2002.',
     );
     expect(cite(article, 'abnt').html).toBe(
-      'COSTA, Beatriz Ramos; PEREIRA, Luís Fernando. Catalogação e dados ligados. <b>Perspectivas em Ciência da Informação</b>, Belo Horizonte, v. 24, n. 2, p. 45-67, 2019.',
+      'COSTA, Beatriz Ramos; PEREIRA, Luís Fernando. Catalogação e dados ligados. <b>Perspectivas em Ciência da Informação</b>, Belo Horizonte, v. 24, n. 2, p. 45-67, abr./jun. 2019.',
     );
     expect(cite(fourAuthors, 'abnt').html).toBe(
       'SILVA, Ana Paula <i>et al.</i> <b>Manual de catalogação</b>. 2. ed. Rio de Janeiro: Interciência, 2020.',
@@ -347,7 +347,7 @@ describe('APA 7 references (citation-js built-in style)', () => {
     [
       'a book with subtitle and edition',
       pedagogia,
-      'Freire, P. (2002). Pedagogia da autonomia: saberes necessários à prática educativa (25th ed.). Paz e Terra.',
+      'Freire, P. (2002). Pedagogia da autonomia: Saberes necessários à prática educativa (25th ed.). Paz e Terra.',
     ],
     [
       'a chapter',
@@ -386,9 +386,9 @@ describe('Chicago 17 author-date references', () => {
       'Kuhn, Thomas S. 1996. The Structure of Scientific Revolutions. 3rd ed. Chicago: University of Chicago Press.',
     ],
     [
-      'a Portuguese book, title as written',
+      'a Portuguese book in sentence case, the subtitle capitalised (CMOS 8.156)',
       pedagogia,
-      'Freire, Paulo. 2002. Pedagogia da autonomia: saberes necessários à prática educativa. 25th ed. São Paulo: Paz e Terra.',
+      'Freire, Paulo. 2002. Pedagogia da autonomia: Saberes necessários à prática educativa. 25th ed. São Paulo: Paz e Terra.',
     ],
     [
       'a chapter',
@@ -438,7 +438,7 @@ describe('MLA 9 references', () => {
     [
       'a journal article',
       article,
-      'Costa, Beatriz Ramos, and Luís Fernando Pereira. “Catalogação e dados ligados.” Perspectivas em Ciência da Informação, vol. 24, no. 2, 2019, pp. 45–67.',
+      'Costa, Beatriz Ramos, and Luís Fernando Pereira. “Catalogação e dados ligados.” Perspectivas em Ciência da Informação, vol. 24, no. 2, abr./jun. 2019, pp. 45–67.',
     ],
     [
       'a translated work',

@@ -134,7 +134,8 @@ export function toCsl(mapped: MappedTitle, marc?: MarcRecord): CslItem {
   if (mapped.series) item['collection-title'] = mapped.series;
   if (mapped.isbn[0]) item.ISBN = mapped.isbn[0];
   if (mapped.issn[0]) item.ISSN = mapped.issn[0];
-  if (mapped.onlineLinks[0]) item.URL = mapped.onlineLinks[0].url;
+  const url = citedUrl(mapped, rec);
+  if (url) item.URL = url;
   if (mapped.language) item.language = ISO_639_1[mapped.language] ?? mapped.language;
 
   if (type === 'thesis') Object.assign(item, thesisOf(mapped, rec));
@@ -152,6 +153,25 @@ export function toCsl(mapped: MappedTitle, marc?: MarcRecord): CslItem {
     if (pages && /^p/i.test(mapped.physicalDescription.trim())) item.page = pages;
   }
   return item;
+}
+
+/**
+ * The URL a reference cites: a link to the resource itself (856 second indicator 0 or blank), or to
+ * an electronic version when the title is an electronic resource. A print book's link to a version
+ * on a platform (ind2 1) or to a related resource (2: table of contents, author's biography) is not
+ * where the cited work is.
+ */
+function citedUrl(mapped: MappedTitle, rec: IndexedRecord | null): string | undefined {
+  if (!rec) return mapped.onlineLinks[0]?.url;
+  const isElectronic = mapped.workType === 'EBOOK' || mapped.workType === 'ARQUIVO_COMPUTADOR';
+  const cited = new Set(
+    fieldsOf(rec, '856')
+      .filter(
+        (f) => f.ind2 === '0' || f.ind2 === ' ' || f.ind2 === undefined || (f.ind2 === '1' && isElectronic),
+      )
+      .flatMap((f) => (f.subfields ?? []).filter((s) => s.code === 'u').map((s) => s.value.trim())),
+  );
+  return mapped.onlineLinks.find((link) => cited.has(link.url))?.url;
 }
 
 function typeOf(mapped: MappedTitle, host: MarcField | undefined): CslType {

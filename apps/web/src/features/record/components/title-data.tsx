@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Anchor, DataList, Group, List, Stack, VisuallyHidden } from '@mantine/core';
-import type { Title } from '@estante/contract';
+import type { OnlineLink, Title } from '@estante/contract';
 import { paths } from '../../../config/paths';
 import { translateKey } from '../../../lib/i18n';
 import { TitleCover } from './title-cover';
@@ -11,6 +11,8 @@ import classes from './record.module.css';
 interface TitleDataProps {
   title: Title;
   defaultImageUrl: string | undefined;
+  /** Opens a restricted online link through the server (the route knows about sign-in). */
+  onOpenRestrictedLink?: (link: OnlineLink) => void;
 }
 
 function AuthorityLink({ id, children }: { id: number | null; children: ReactNode }) {
@@ -18,7 +20,7 @@ function AuthorityLink({ id, children }: { id: number | null; children: ReactNod
 }
 
 /** The data tab of a title: every field the record has (SPEC §3 title). */
-export function TitleData({ title, defaultImageUrl }: TitleDataProps) {
+export function TitleData({ title, defaultImageUrl, onOpenRestrictedLink }: TitleDataProps) {
   const { t } = useTranslation();
   const rows: { key: string; label: string; value: ReactNode }[] = [];
   const add = (key: string, label: string, value: ReactNode) => rows.push({ key, label, value });
@@ -88,12 +90,27 @@ export function TitleData({ title, defaultImageUrl }: TitleDataProps) {
       'links',
       t('record.field.onlineLinks'),
       list(
-        title.links.map((link) => (
-          <Anchor href={link.url} target="_blank" rel="noopener noreferrer">
-            {link.descricao ?? link.url}
-            <VisuallyHidden>{t('record.newTab')}</VisuallyHidden>
-          </Anchor>
-        )),
+        title.links.map((link) =>
+          link.restrito && onOpenRestrictedLink ? (
+            <Anchor
+              href={link.url}
+              onClick={(event) => {
+                // The server says how to open it (a signed publisher form, the institution's proxy).
+                event.preventDefault();
+                onOpenRestrictedLink(link);
+              }}
+            >
+              {link.descricao ?? link.url}
+              {` (${t('record.links.restricted')})`}
+              <VisuallyHidden>{t('record.newTab')}</VisuallyHidden>
+            </Anchor>
+          ) : (
+            <Anchor href={link.url} target="_blank" rel="noopener noreferrer">
+              {link.descricao ?? link.url}
+              <VisuallyHidden>{t('record.newTab')}</VisuallyHidden>
+            </Anchor>
+          ),
+        ),
       ),
     );
   }

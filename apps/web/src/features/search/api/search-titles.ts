@@ -3,6 +3,7 @@ import {
   API_PATHS,
   formatAdvancedRow,
   formatFilter,
+  searchNeedsTerm,
   SearchResponseSchema,
   type SearchResponse,
 } from '@estante/contract';
@@ -40,7 +41,12 @@ export function searchTitlesQueryOptions(state: SearchState, tab: string) {
   });
 }
 
-/** The results of a search; not run while the term is empty. */
+/** Whether a search state is one to run: a term, or a tab that searches by its options alone. */
+export function isRunnableSearch(state: SearchState, tab: string): boolean {
+  return state.term.length > 0 || !searchNeedsTerm(tab, state.options);
+}
+
+/** The results of a search; not run while it has nothing to search for. */
 export function useSearchTitles(state: SearchState, tab: string) {
-  return useQuery({ ...searchTitlesQueryOptions(state, tab), enabled: state.term.length > 0 });
+  return useQuery({ ...searchTitlesQueryOptions(state, tab), enabled: isRunnableSearch(state, tab) });
 }

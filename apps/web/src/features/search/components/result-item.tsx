@@ -1,21 +1,63 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Group, Text, Title } from '@mantine/core';
-import type { SearchHit } from '@estante/contract';
+import { Anchor, Group, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { AdditionalTitle, AdditionalTitleType, SearchHit } from '@estante/contract';
 import { paths } from '../../../config/paths';
+import { useTitleImage } from '../api/get-title-images';
+import type { ResultLineExtras } from '../hooks/use-result-line-extras';
 import classes from './search.module.css';
+import lineClasses from './result-item.module.css';
+
+/** Label of each kind of additional title, in the order the line lists them. */
+const ADDITIONAL_TITLE_LABEL = {
+  uniforme: 'search.results.additionalTitles.uniforme',
+  traduzido: 'search.results.additionalTitles.traduzido',
+  variante: 'search.results.additionalTitles.variante',
+  adicional: 'search.results.additionalTitles.adicional',
+} as const satisfies Record<AdditionalTitleType, string>;
+
+/** Online links shown on a line; the title page lists them all. */
+const LINKS_SHOWN = 3;
+
+const titleText = (title: AdditionalTitle) =>
+  title.rotulo ? `${title.rotulo}: ${title.titulo}` : title.titulo;
+
+/** The text of a link without a description: its host name, else the address. */
+function linkText(url: string): string {
+  try {
+    return new URL(url).hostname || url;
+  } catch {
+    return url;
+  }
+}
+
+/** The cover of a line: the hit's cover link, else its first image when the page's extras say it has one. */
+function ResultCover({ hit, images }: { hit: SearchHit; images: number }) {
+  const image = useTitleImage(hit.cod_acervo, !hit.link_capa && images > 0);
+  const [hasFailed, setHasFailed] = useState(false);
+  const src = hit.link_capa ?? image?.url ?? null;
+  if (!src || hasFailed) return null;
+  return (
+    // Decorative: the title follows as the line's heading, so a screen reader need not hear it twice.
+    <img src={src} alt="" className={lineClasses.cover} loading="lazy" onError={() => setHasFailed(true)} />
+  );
+}
 
 /**
- * One title in a result list: title link, author, year, work type, call number, availability; the
- * route may add a selection control before it and actions after it (the basket's, for instance).
+ * One title in a result list: title link, author, year, work type, call number, availability; with
+ * the page's extras (one request per page, see useResultLineExtras) also its other titles, online
+ * links and cover. The route may add a selection control before the title and actions after it.
  */
 export function ResultItem({
   hit,
+  extras,
   select,
   actions,
 }: {
   hit: SearchHit;
+  /** This line's share of useResultLineExtras; the line shows without it while it loads. */
+  extras?: ResultLineExtras;
   select?: ReactNode;
   actions?: ReactNode;
 }) {
@@ -26,40 +68,75 @@ export function ResultItem({
     details.push({ label: t('search.results.year'), value: String(hit.ano_publicacao) });
   if (hit.desc_tipo_obra) details.push({ label: t('search.results.workType'), value: hit.desc_tipo_obra });
   if (hit.numero_chamada) details.push({ label: t('search.results.callNumber'), value: hit.numero_chamada });
+  for (const type of Object.keys(ADDITIONAL_TITLE_LABEL) as AdditionalTitleType[]) {
+    const titles = extras?.additionalTitles.filter((title) => title.tipo === type) ?? [];
+    if (titles.length > 0)
+      details.push({ label: t(ADDITIONAL_TITLE_LABEL[type]), value: titles.map(titleText).join('; ') });
+  }
+  const openLinks = extras?.links.filter((link) => !link.restrito) ?? [];
+  const hasRestrictedLinks = extras?.links.some((link) => link.restrito) ?? false;
 
   return (
-    <article className={classes.result}>
-      <Group gap="xs" wrap="nowrap" align="baseline">
-        {select}
-        <Title order={3} fz="lg">
-          <Link to={paths.title.getHref(hit.cod_acervo)} className={classes.resultLink}>
-            {hit.titulo}
-          </Link>
-        </Title>
-      </Group>
-      {details.length > 0 && (
-        <dl className={classes.details}>
-          {details.map((detail) => (
-            <div key={detail.label}>
-              <dt>{detail.label}</dt>
-              <dd>{detail.value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-      <Text size="sm" className={hit.exemplares_disponiveis > 0 ? classes.available : undefined}>
-        {hit.exemplares_total === 0
-          ? t('search.results.noCopies')
-          : t('search.results.availability', {
-              count: hit.exemplares_total,
-              available: hit.exemplares_disponiveis,
-            })}
-      </Text>
-      {actions && (
-        <Group gap="xs" mt="xs">
-          {actions}
+    <article className={`${classes.result} ${lineClasses.line}`}>
+      <ResultCover hit={hit} images={extras?.images ?? 0} />
+      <div className={lineClasses.body}>
+        <Group gap="xs" wrap="nowrap" align="baseline">
+          {select}
+          <Title order={3} fz="lg">
+            <Link to={paths.title.getHref(hit.cod_acervo)} className={classes.resultLink}>
+              {hit.titulo}
+            </Link>
+          </Title>
         </Group>
-      )}
+        {details.length > 0 && (
+          <dl className={classes.details}>
+            {details.map((detail) => (
+              <div key={detail.label}>
+                <dt>{detail.label}</dt>
+                <dd>{detail.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {(openLinks.length > 0 || hasRestrictedLinks) && (
+          <Group gap="xs" component="p" className={lineClasses.links}>
+            <Text span size="sm" fw={600}>
+              {t('search.results.onlineAccess')}
+            </Text>
+            {openLinks.slice(0, LINKS_SHOWN).map((link) => (
+              <Anchor
+                key={link.seq_paragrafo}
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+              >
+                {link.descricao ?? linkText(link.url)}
+                <VisuallyHidden>{t('search.results.newTab')}</VisuallyHidden>
+              </Anchor>
+            ))}
+            {(hasRestrictedLinks || openLinks.length > LINKS_SHOWN) && (
+              // Restricted links open through the title page, which asks for the access they need.
+              <Anchor component={Link} to={paths.title.getHref(hit.cod_acervo)} size="sm">
+                {t(hasRestrictedLinks ? 'search.results.restrictedAccess' : 'search.results.moreLinks')}
+              </Anchor>
+            )}
+          </Group>
+        )}
+        <Text size="sm" className={hit.exemplares_disponiveis > 0 ? classes.available : undefined}>
+          {hit.exemplares_total === 0
+            ? t('search.results.noCopies')
+            : t('search.results.availability', {
+                count: hit.exemplares_total,
+                available: hit.exemplares_disponiveis,
+              })}
+        </Text>
+        {actions && (
+          <Group gap="xs" mt="xs">
+            {actions}
+          </Group>
+        )}
+      </div>
     </article>
   );
 }

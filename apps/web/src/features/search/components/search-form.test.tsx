@@ -12,7 +12,7 @@ describe('SearchForm', () => {
     renderWithProviders(<SearchForm value={DEFAULT_SEARCH_STATE} onSearch={onSearch} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Pesquisar' }));
     expect(screen.getByText('O campo acima é obrigatório')).toBeTruthy();
-    const field = screen.getByRole('searchbox', { name: /Termo de pesquisa/ });
+    const field = screen.getByRole('combobox', { name: /Termo de pesquisa/ });
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(field);
     expect(onSearch).not.toHaveBeenCalled();
@@ -21,7 +21,7 @@ describe('SearchForm', () => {
   it('treats spaces alone as nothing typed', async () => {
     const onSearch = vi.fn();
     renderWithProviders(<SearchForm value={DEFAULT_SEARCH_STATE} onSearch={onSearch} />);
-    await userEvent.type(await screen.findByRole('searchbox'), '   {Enter}');
+    await userEvent.type(await screen.findByRole('combobox', { name: /Termo de pesquisa/ }), '   {Enter}');
     expect(screen.getByText('O campo acima é obrigatório')).toBeTruthy();
     expect(onSearch).not.toHaveBeenCalled();
   });
@@ -41,19 +41,23 @@ describe('SearchForm', () => {
       'titulo',
     );
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Buscar o termo' }), 'exata');
-    await userEvent.type(screen.getByRole('searchbox'), '  Dom Casmurro {Enter}');
+    await userEvent.type(
+      screen.getByRole('combobox', { name: /Termo de pesquisa/ }),
+      '  Dom Casmurro {Enter}',
+    );
     expect(onSearch).toHaveBeenCalledWith({
       term: 'Dom Casmurro',
       searchType: 'titulo',
       termType: 'exata',
       similar: false,
+      options: {},
     });
   });
 
   it('keeps what was typed after a search and clears the message once something is typed', async () => {
     const onSearch = vi.fn();
     renderWithProviders(<SearchForm value={DEFAULT_SEARCH_STATE} onSearch={onSearch} />);
-    const field = await screen.findByRole('searchbox');
+    const field = await screen.findByRole('combobox', { name: /Termo de pesquisa/ });
     await userEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
     await userEvent.type(field, 'Grande sertão');
     expect(screen.queryByText('O campo acima é obrigatório')).toBeNull();
@@ -68,7 +72,9 @@ describe('SearchForm', () => {
         onSearch={vi.fn()}
       />,
     );
-    expect(((await screen.findByRole('searchbox')) as HTMLInputElement).value).toBe('Machado de Assis');
+    expect(
+      ((await screen.findByRole('combobox', { name: /Termo de pesquisa/ })) as HTMLInputElement).value,
+    ).toBe('Machado de Assis');
     expect((screen.getByRole('combobox', { name: 'Tipo de pesquisa' }) as HTMLSelectElement).value).toBe(
       'autor',
     );

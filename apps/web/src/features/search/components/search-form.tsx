@@ -1,29 +1,38 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Grid, NativeSelect, TextInput } from '@mantine/core';
-import { SEARCH_TYPES, TERM_TYPES, type SearchType, type TermType } from '@estante/contract';
+import { Button, Checkbox, Grid, NativeSelect } from '@mantine/core';
+import { SEARCH_TYPES, searchNeedsTerm, TERM_TYPES, type SearchType, type TermType } from '@estante/contract';
+import { tabOptionErrors } from '../utils/tab-options';
 import type { SearchState } from '../hooks/use-search-state';
+import { SearchAutocomplete } from './search-autocomplete';
 
 /** The part of the search state the form edits. */
-export type SearchFormValue = Pick<SearchState, 'term' | 'searchType' | 'termType' | 'similar'>;
+export type SearchFormValue = Pick<SearchState, 'term' | 'searchType' | 'termType' | 'similar' | 'options'>;
 
 interface SearchFormProps {
   /** The search the URL holds; the form starts from it and follows it on back/forward. */
   value: SearchFormValue;
-  /** Called with a valid search (non-empty term). */
+  /** Called with a valid search (non-empty term, unless the tab searches by its options). */
   onSearch: (value: SearchFormValue) => void;
+  /** The search tab: some tabs search by their own options without a term. */
+  tab?: string;
+  /** The tab's own option fields, editing the draft's options. */
+  renderOptions?: (
+    options: Record<string, string[]>,
+    onChange: (next: Record<string, string[]>) => void,
+  ) => ReactNode;
 }
 
-function pick({ term, searchType, termType, similar }: SearchFormValue): SearchFormValue {
-  return { term, searchType, termType, similar };
+function pick({ term, searchType, termType, similar, options }: SearchFormValue): SearchFormValue {
+  return { term, searchType, termType, similar, options };
 }
 
 function keyOf(value: SearchFormValue): string {
-  return JSON.stringify([value.term, value.searchType, value.termType, value.similar]);
+  return JSON.stringify([value.term, value.searchType, value.termType, value.similar, value.options]);
 }
 
 /** The search box with its search type and term type (SPEC §3 search types, §5 required field). */
-export function SearchForm({ value, onSearch }: SearchFormProps) {
+export function SearchForm({ value, onSearch, tab = 'geral', renderOptions }: SearchFormProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<SearchFormValue>(() => pick(value));
@@ -39,7 +48,9 @@ export function SearchForm({ value, onSearch }: SearchFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const term = draft.term.trim();
-    if (!term) {
+    // The option fields show their own errors; nothing is searched while one is wrong.
+    if (Object.keys(tabOptionErrors(tab, draft.options)).length > 0) return;
+    if (!term && searchNeedsTerm(tab, draft.options)) {
       // SPEC §5: the search field is required.
       setIsMissingTerm(true);
       inputRef.current?.focus();
@@ -53,14 +64,14 @@ export function SearchForm({ value, onSearch }: SearchFormProps) {
     <form role="search" aria-label={t('search.form.label')} noValidate onSubmit={submit}>
       <Grid gap="sm" align="flex-end">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <TextInput
+          <SearchAutocomplete
             ref={inputRef}
             type="search"
             name="term"
             label={t('search.field.label')}
             required
-            autoComplete="off"
             enterKeyHint="search"
+            searchType={draft.searchType}
             value={draft.term}
             error={isMissingTerm ? t('search.field.required') : undefined}
             onChange={(event) => {
@@ -105,6 +116,11 @@ export function SearchForm({ value, onSearch }: SearchFormProps) {
             }}
           />
         </Grid.Col>
+        {renderOptions && (
+          <Grid.Col span={12}>
+            {renderOptions(draft.options, (options) => setDraft((current) => ({ ...current, options })))}
+          </Grid.Col>
+        )}
         <Grid.Col span={{ base: 12, sm: 'content' }}>
           <Button type="submit" fullWidth>
             {t('search.submit')}

@@ -5,6 +5,7 @@ import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import type { OrderingOption, SearchHit } from '@estante/contract';
 import { useSearchTitles } from '../api/search-titles';
 import { addToSearchHistory } from '../hooks/use-search-history';
+import { useResultLineExtras } from '../hooks/use-result-line-extras';
 import { searchHref, toggleFilter, type SearchState } from '../hooks/use-search-state';
 import { describeSearch } from '../utils/describe-search';
 import { ResultItem } from './result-item';
@@ -25,6 +26,15 @@ interface SearchResultsProps {
   renderHitActions?: (hit: SearchHit) => ReactNode;
   /** Tools above the list acting on the hits shown (add the selected ones to the basket). */
   renderListTools?: (hits: SearchHit[]) => ReactNode;
+  /**
+   * Draws a hit instead of the catalogue's result line (the network tab's hits are not local
+   * titles); without it the line shows the title with its additional titles, links and cover.
+   */
+  renderHit?: (hit: SearchHit) => ReactNode;
+  /** Draws the page's hits instead of the result list (the new acquisitions' compact display). */
+  renderList?: (hits: SearchHit[]) => ReactNode;
+  /** Shown above the list (the network tab's institutions). */
+  renderBeforeList?: () => ReactNode;
   /** Shown under the count when a search finds little (did you mean). */
   renderSuggestion?: (total: number) => ReactNode;
 }
@@ -41,12 +51,17 @@ export function SearchResults({
   renderHitActions,
   renderListTools,
   renderSuggestion,
+  renderHit,
+  renderBeforeList,
+  renderList,
 }: SearchResultsProps) {
   const { t } = useTranslation();
   const search = useSearchTitles(state, tab);
   const data = search.isError ? undefined : search.data;
   const isLoading = search.isFetching && (!data || search.isPlaceholderData);
   const location = useLocation();
+  // Additional titles, links and covers of the page's lines: two requests per page.
+  const extras = useResultLineExtras(renderHit || !data ? [] : data.data.map((hit) => hit.cod_acervo));
 
   // SPEC §4: each search adds a history entry with its fields, record count, URL and base.
   const settledId = data && !search.isPlaceholderData ? data.id : undefined;
@@ -65,7 +80,10 @@ export function SearchResults({
 
   let status = '';
   if (isLoading) status = t('search.results.loading');
-  else if (data) status = t('search.results.count', { count: data.total, term: state.term });
+  else if (data)
+    status = state.term
+      ? t('search.results.count', { count: data.total, term: state.term })
+      : t('search.results.countNoTerm', { count: data.total });
 
   const pages = data ? Math.max(1, Math.ceil(data.total / state.pageSize)) : 1;
 
@@ -117,22 +135,32 @@ export function SearchResults({
                   onPageSizeChange={(pageSize) => onChange({ ...state, pageSize, page: 1 })}
                 />
                 <Text size="sm">{t('search.pagination.summary', { page: state.page, pages })}</Text>
+                {renderBeforeList?.()}
                 {renderListTools?.(data.data)}
-                <ol
-                  className={classes.list}
-                  start={(state.page - 1) * state.pageSize + 1}
-                  aria-busy={isLoading}
-                >
-                  {data.data.map((hit) => (
-                    <li key={hit.cod_acervo}>
-                      <ResultItem
-                        hit={hit}
-                        select={renderHitSelect?.(hit)}
-                        actions={renderHitActions?.(hit)}
-                      />
-                    </li>
-                  ))}
-                </ol>
+                {renderList ? (
+                  renderList(data.data)
+                ) : (
+                  <ol
+                    className={classes.list}
+                    start={(state.page - 1) * state.pageSize + 1}
+                    aria-busy={isLoading}
+                  >
+                    {data.data.map((hit) => (
+                      <li key={hit.cod_acervo}>
+                        {renderHit ? (
+                          renderHit(hit)
+                        ) : (
+                          <ResultItem
+                            hit={hit}
+                            extras={extras.get(hit.cod_acervo)}
+                            select={renderHitSelect?.(hit)}
+                            actions={renderHitActions?.(hit)}
+                          />
+                        )}
+                      </li>
+                    ))}
+                  </ol>
+                )}
                 <ResultsPagination
                   page={state.page}
                   pages={pages}

@@ -1,0 +1,44 @@
+import type { MarcField } from '@estante/marc';
+import type { Queryable } from '../../lib/db/index.ts';
+import type { OnlineLinkRow } from './repository.ts';
+
+/** Some MARC fields of a title, with its cover link. */
+export interface TitleFieldsRow {
+  id: number;
+  cover_url: string | null;
+  fields: MarcField[];
+}
+
+/**
+ * The stored MARC fields with the given tags of each title that exists (in id order); only those
+ * fields leave the database, not the whole record.
+ */
+export async function findTitleFields(
+  db: Queryable,
+  ids: number[],
+  tags: string[],
+): Promise<TitleFieldsRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<TitleFieldsRow>(
+    `SELECT t.id, t.cover_url,
+            coalesce((SELECT jsonb_agg(f ORDER BY n) FROM jsonb_array_elements(t.marc->'fields') WITH ORDINALITY AS e(f, n)
+                       WHERE f->>'tag' = ANY($2::text[])), '[]'::jsonb) AS fields
+       FROM title t WHERE t.id = ANY($1::int[]) ORDER BY t.id`,
+    [ids, tags],
+  );
+  return rows;
+}
+
+/** Online links (856) of several titles, by title and position. */
+export async function findOnlineLinksOfTitles(
+  db: Queryable,
+  ids: number[],
+): Promise<(OnlineLinkRow & { title_id: number })[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<OnlineLinkRow & { title_id: number }>(
+    `SELECT title_id, seq, url, description, restricted
+       FROM online_link WHERE title_id = ANY($1::int[]) ORDER BY title_id, seq`,
+    [ids],
+  );
+  return rows;
+}

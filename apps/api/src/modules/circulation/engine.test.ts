@@ -1,0 +1,552 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CIRCULATION_ERROR } from '@estante/contract';
+import type { Db } from '../../lib/db/index.ts';
+import { createTestDb } from '../../testing/build-test-app.ts';
+import { testClock } from '../identity/testing.ts';
+import { circulationViolations } from './invariants.ts';
+import { createCirculationEngine, type CirculationEngine } from './local/engine.ts';
+import { copyState, logOf, makeLibrary, makePatron, makeTitle, setRules, testRule } from './testing.ts';
+
+// The engine on a real database with the test clock: every rule and state transition.
+
+const DAY = 86_400;
+
+describe('circulation engine', () => {
+  let db: Db;
+  let clock: ReturnType<typeof testClock>;
+  let engine: CirculationEngine;
+  let library: { id: number; code: string };
+  const staff = 'staff:test';
+
+  beforeEach(async () => {
+    db = await createTestDb();
+    // Monday 2 March 2026, 09:00 in São Paulo.
+    clock = testClock(new Date('2026-03-02T12:00:00Z'));
+    engine = createCirculationEngine({ db, clock, timeZone: 'America/Sao_Paulo' });
+    library = await makeLibrary(db);
+    await setRules(db, [
+      testRule({ loanDays: 7, renewalLimit: 2, maxLoans: 3, maxHolds: 2, finePerDayCents: 150 }),
+      testRule({ categoryCode: '05', suspensionDaysPerLateDay: 2, maxFineCents: 500 }),
+      testRule({ loanType: 'Consulta local', isLoanable: false, allowsHolds: false, allowsRequests: false }),
+      testRule({ loanType: 'Quarentena', quarantineDays: 3 }),
+      testRule({ loanType: 'Sem reserva', allowsHolds: false }),
+    ]);
+  });
+  afterEach(async () => {
+    await engine.sweep();
+    // The demo library's loans are dated from the day the template was made, so time is checked on ours.
+    expect(await circulationViolations(db, { today: engine.today(), libraryId: library.id })).toEqual([]);
+    await db.close();
+  });
+
+  const days = (n: number) => clock.advance(n * DAY);
+
+  describe('checkout and return', () => {
+    it('lends for the loan period of the rule, shows the copy as lent and logs who did it', async () => {
+      const patron = await makePatron(db);
+      const { copyIds } = await makeTitle(db, 'Vidas secas', [{ libraryId: library.id }]);
+      const loan = await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      expect(loan.dueOn).toBe('2026-03-09');
+      expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'emprestado', expected: '2026-03-09' });
+      expect(await logOf(db, copyIds[0]!)).toEqual([{ action: 'loan.checkout', actor: staff }]);
+    });
+
+    it('moves the due date past the days the library is closed', async () => {
+      // Open Monday to Friday only: 7 days from Monday the 2nd is Monday the 9th; 5 days would be Saturday.
+      for (const weekday of [1, 2, 3, 4, 5])
+        await db.query(
+          "INSERT INTO opening_hours (library_id, weekday, opens, closes) VALUES ($1, $2, '08:00', '18:00')",
+          [library.id, weekday],
+        );
+      await setRules(db, [testRule({ loanDays: 5 })]);
+      const patron = await makePatron(db);
+      const { copyIds } = await makeTitle(db, 'Quincas Borba', [{ libraryId: library.id }]);
+      const loan = await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      expect(loan.dueOn).toBe('2026-03-09');
+    });
+
+    it('takes a copy back on time: no fine, back on the shelf', async () => {
+      const patron = await makePatron(db);
+      const { copyIds } = await makeTitle(db, 'Iracema', [{ libraryId: library.id }]);
+      await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      days(7);
+      const back = await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      expect(back).toMatchObject({
+        lateDays: 0,
+        fineCents: 0,
+        debtId: null,
+        suspension: null,
+        next: 'disponivel',
+      });
+      expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'disponivel', expected: null });
+    });
+
+    it('fines a late return per day late and records the debt', async () => {
+      const patron = await makePatron(db);
+      const { copyIds } = await makeTitle(db, 'Senhora', [{ libraryId: library.id }]);
+      await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      days(11); // due on the 9th, back on the 13th: 4 days late at R$ 1.50
+      const back = await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      expect(back).toMatchObject({ lateDays: 4, fineCents: 600, suspension: null });
+      const { rows } = await db.query<{ amount_cents: number; service_type: string; reason: string }>(
+        'SELECT amount_cents, service_type, reason FROM debt WHERE id = $1',
+        [back.debtId],
+      );
+      expect(rows[0]).toEqual({
+        amount_cents: 600,
+        service_type: 'multa_atraso',
+        reason: 'Devolução com 4 dia(s) de atraso: Senhora',
+      });
+    });
+
+    it('suspends by the days late times the rule, capping the fine, and chains a second suspension after the first', async () => {
+      const patron = await makePatron(db, { category: '05' });
+      const { copyIds } = await makeTitle(db, 'O cortiço', [
+        { libraryId: library.id },
+        { libraryId: library.id },
+      ]);
+      await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      await engine.checkout({ patronId: patron.id, copyId: copyIds[1]!, actor: staff });
+      days(10); // both due on the 9th; back on the 12th: 3 days late
+      const first = await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      expect(first.fineCents).toBe(450);
+      expect(first.suspension).toEqual({ startsOn: '2026-03-12', endsOn: '2026-03-17', days: 6 });
+      days(1); // 4 days late: R$ 6.00 capped at R$ 5.00; 8 days after the first suspension
+      const second = await engine.checkin({ copyId: copyIds[1]!, actor: staff });
+      expect(second.fineCents).toBe(500);
+      expect(second.suspension).toEqual({ startsOn: '2026-03-18', endsOn: '2026-03-25', days: 8 });
+    });
+
+    it('refuses a second loan of a lent copy, a copy not lent, and a loan over the limit', async () => {
+      const [ana, bia] = [await makePatron(db), await makePatron(db)];
+      const { copyIds } = await makeTitle(db, 'Lucíola', [
+        { libraryId: library.id },
+        { libraryId: library.id },
+        { libraryId: library.id },
+        { libraryId: library.id },
+        { libraryId: library.id, loanType: 'Consulta local' },
+      ]);
+      await engine.checkout({ patronId: ana.id, copyId: copyIds[0]!, actor: staff });
+      await expect(
+        engine.checkout({ patronId: bia.id, copyId: copyIds[0]!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'COPY_ON_LOAN' });
+      await expect(
+        engine.checkout({ patronId: bia.id, copyId: copyIds[4]!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'COPY_NOT_LOANABLE' });
+      await engine.checkout({ patronId: ana.id, copyId: copyIds[1]!, actor: staff });
+      await engine.checkout({ patronId: ana.id, copyId: copyIds[2]!, actor: staff });
+      await expect(
+        engine.checkout({ patronId: ana.id, copyId: copyIds[3]!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'LOAN_LIMIT' });
+    });
+
+    it('refuses new loans while the patron is suspended, owes, or has a late loan', async () => {
+      const patron = await makePatron(db);
+      const { copyIds } = await makeTitle(db, 'Helena', [
+        { libraryId: library.id },
+        { libraryId: library.id },
+        { libraryId: library.id },
+      ]);
+      await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      days(8);
+      await expect(
+        engine.checkout({ patronId: patron.id, copyId: copyIds[1]!, actor: staff }),
+      ).rejects.toMatchObject({
+        code: CIRCULATION_ERROR.PATRON_HAS_LATE_LOANS.code,
+      });
+      await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      await expect(
+        engine.checkout({ patronId: patron.id, copyId: copyIds[1]!, actor: staff }),
+      ).rejects.toMatchObject({
+        code: CIRCULATION_ERROR.PATRON_IN_DEBT.code,
+      });
+      await engine.pay({ patronId: patron.id, amountCents: 100, discountCents: 50, actor: staff });
+      await engine.suspend({ patronId: patron.id, days: 2, reason: 'Dano', actor: staff });
+      await expect(
+        engine.checkout({ patronId: patron.id, copyId: copyIds[1]!, actor: staff }),
+      ).rejects.toMatchObject({
+        code: CIRCULATION_ERROR.PATRON_SUSPENDED.code,
+      });
+      days(2);
+      const loan = await engine.checkout({ patronId: patron.id, copyId: copyIds[1]!, actor: staff });
+      expect(loan.dueOn).toBe('2026-03-19');
+    });
+
+    it('records payments oldest debt first, with the discount, and refuses paying more than is owed', async () => {
+      const patron = await makePatron(db);
+      const { copyIds } = await makeTitle(db, 'Til', [{ libraryId: library.id }, { libraryId: library.id }]);
+      await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      await engine.checkout({ patronId: patron.id, copyId: copyIds[1]!, actor: staff });
+      days(8);
+      await engine.checkin({ copyId: copyIds[0]!, actor: staff }); // 1 day: 150
+      days(1);
+      await engine.checkin({ copyId: copyIds[1]!, actor: staff }); // 2 days: 300
+      await expect(engine.pay({ patronId: patron.id, amountCents: 500, actor: staff })).rejects.toMatchObject(
+        { code: 'PAYMENT_TOO_LARGE' },
+      );
+      const paid = await engine.pay({ patronId: patron.id, amountCents: 200, actor: staff });
+      expect(paid.leftCents).toBe(250);
+      const { rows } = await db.query<{ paid: number; at: boolean }>(
+        'SELECT paid_cents AS paid, paid_at IS NOT NULL AS at FROM debt WHERE patron_id = $1 ORDER BY id',
+        [patron.id],
+      );
+      expect(rows).toEqual([
+        { paid: 150, at: true },
+        { paid: 50, at: true },
+      ]);
+    });
+  });
+
+  describe('quarantine', () => {
+    it("keeps a returned copy in quarantine for the rule's days, then gives it to the first hold", async () => {
+      const [reader, waiting] = [await makePatron(db), await makePatron(db)];
+      const { titleId, copyIds } = await makeTitle(db, 'Memórias de um sargento de milícias', [
+        { libraryId: library.id, loanType: 'Quarentena' },
+      ]);
+      await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
+      await engine.placeHold(
+        waiting.id,
+        { cod_acervo: titleId, biblioteca: library.id, localizacao: 'Acervo geral' },
+        `patron:${waiting.id}`,
+      );
+      days(2);
+      const back = await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      expect(back.next).toBe('quarentena');
+      days(2);
+      expect((await engine.sweep()).quarantineEnded).toBe(0);
+      expect((await copyState(db, copyIds[0]!)).status).toBe('quarentena');
+      days(1); // three days: the 4th, 5th and 6th
+      expect(await engine.sweep()).toMatchObject({ quarantineEnded: 1, holdsReleased: 1 });
+      expect((await copyState(db, copyIds[0]!)).status).toBe('reservado');
+      const { rows } = await db.query<{ status: string; deadline: string }>(
+        'SELECT status, pickup_deadline::text AS deadline FROM hold WHERE patron_id = $1',
+        [waiting.id],
+      );
+      expect(rows).toEqual([{ status: 'liberada', deadline: '2026-03-09' }]);
+    });
+  });
+
+  describe('holds and their queue', () => {
+    it('refuses a hold while a copy is on the shelf (SPEC §4), and when no copy allows holds', async () => {
+      const patron = await makePatron(db);
+      const shelf = await makeTitle(db, 'A moreninha', [{ libraryId: library.id }]);
+      await expect(
+        engine.placeHold(patron.id, { cod_acervo: shelf.titleId, biblioteca: library.id }, 'p'),
+      ).rejects.toMatchObject({
+        code: 'HOLD_COPY_AVAILABLE',
+        message: 'circulation.errors.holdCopyAvailable',
+      });
+      const none = await makeTitle(db, 'Inocência', [{ libraryId: library.id, loanType: 'Sem reserva' }]);
+      await engine.checkout({ patronId: (await makePatron(db)).id, copyId: none.copyIds[0]!, actor: staff });
+      await expect(
+        engine.placeHold(patron.id, { cod_acervo: none.titleId, biblioteca: library.id }, 'p'),
+      ).rejects.toMatchObject({
+        code: 'HOLD_NOT_ALLOWED',
+      });
+    });
+
+    it('asks for every offered choice and refuses values no copy has', async () => {
+      const [reader, patron] = [await makePatron(db), await makePatron(db)];
+      const { titleId, copyIds } = await makeTitle(db, 'Os sertões', [
+        { libraryId: library.id, volume: 'v. 1' },
+        { libraryId: library.id, volume: 'v. 2' },
+      ]);
+      await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
+      await expect(engine.placeHold(patron.id, { cod_acervo: titleId }, 'p')).rejects.toMatchObject({
+        message: 'circulation.errors.choiceRequired.biblioteca',
+      });
+      await expect(
+        engine.placeHold(patron.id, { cod_acervo: titleId, biblioteca: library.id }, 'p'),
+      ).rejects.toMatchObject({
+        message: 'circulation.errors.choiceRequired.volume',
+      });
+      await expect(
+        engine.placeHold(patron.id, { cod_acervo: titleId, biblioteca: library.id, volume: 'v. 3' }, 'p'),
+      ).rejects.toMatchObject({
+        code: 'CHOICE_INVALID',
+      });
+      // Volume 2 is on the shelf; volume 1 is lent, so it can be held.
+      await expect(
+        engine.placeHold(patron.id, { cod_acervo: titleId, biblioteca: library.id, volume: 'v. 2' }, 'p'),
+      ).rejects.toMatchObject({
+        code: 'HOLD_COPY_AVAILABLE',
+      });
+      const placed = await engine.placeHold(
+        patron.id,
+        { cod_acervo: titleId, biblioteca: library.id, volume: 'v. 1' },
+        'p',
+      );
+      expect(placed.position).toBe(1);
+    });
+
+    it('queues holds in order, closes the gap a cancelled hold leaves, and refuses duplicates, borrowers and the over-limit', async () => {
+      const [reader, a, b, c] = [
+        await makePatron(db),
+        await makePatron(db),
+        await makePatron(db),
+        await makePatron(db),
+      ];
+      const { titleId, copyIds } = await makeTitle(db, 'Dom Casmurro', [{ libraryId: library.id }]);
+      await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
+      const hold = (p: number) =>
+        engine.placeHold(p, { cod_acervo: titleId, biblioteca: library.id }, `patron:${p}`);
+      expect(
+        (await engine.placeHold(c.id, { cod_acervo: titleId, biblioteca: library.id }, 'p', { dryRun: true }))
+          .position,
+      ).toBe(1);
+      const first = await hold(a.id);
+      await hold(b.id);
+      const third = await hold(c.id);
+      expect(third.position).toBe(3);
+      await expect(hold(a.id)).rejects.toMatchObject({ code: 'HOLD_DUPLICATE' });
+      await expect(hold(reader.id)).rejects.toMatchObject({ code: 'HOLD_ALREADY_BORROWED' });
+      const cancelled = await engine.cancelHolds(a.id, [first.holdId!, 999_999], 'p');
+      expect(cancelled.map((o) => [o.cancelled, o.refusal?.code ?? null])).toEqual([
+        [true, null],
+        [false, 'HOLD_NOT_FOUND'],
+      ]);
+      expect((await engine.cancelHolds(a.id, [first.holdId!], 'p'))[0]!.refusal?.code).toBe('HOLD_ENDED');
+      const { rows } = await db.query<{ patron_id: number; queue_position: number }>(
+        "SELECT patron_id, queue_position FROM hold WHERE title_id = $1 AND status = 'fila' ORDER BY queue_position",
+        [titleId],
+      );
+      expect(rows).toEqual([
+        { patron_id: b.id, queue_position: 1 },
+        { patron_id: c.id, queue_position: 2 },
+      ]);
+      const other = await makeTitle(db, 'Esaú e Jacó', [{ libraryId: library.id }]);
+      const another = await makeTitle(db, 'Memorial de Aires', [{ libraryId: library.id }]);
+      await engine.checkout({ patronId: reader.id, copyId: other.copyIds[0]!, actor: staff });
+      await engine.checkout({ patronId: reader.id, copyId: another.copyIds[0]!, actor: staff });
+      await engine.placeHold(b.id, { cod_acervo: other.titleId, biblioteca: library.id }, 'p');
+      await expect(
+        engine.placeHold(b.id, { cod_acervo: another.titleId, biblioteca: library.id }, 'p'),
+      ).rejects.toMatchObject({
+        code: 'HOLD_LIMIT',
+      });
+    });
+
+    it('gives a returned copy to the first in the queue, lets only them borrow it, and passes it on when they do not come', async () => {
+      const [reader, first, second] = [await makePatron(db), await makePatron(db), await makePatron(db)];
+      const { titleId, copyIds } = await makeTitle(db, 'O guarani', [{ libraryId: library.id }]);
+      await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
+      await engine.placeHold(first.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
+      await engine.placeHold(second.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
+      const back = await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      expect(back.next).toBe('reservado');
+      await expect(
+        engine.checkout({ patronId: second.id, copyId: copyIds[0]!, actor: staff }),
+      ).rejects.toMatchObject({
+        code: 'COPY_HELD_FOR_OTHER',
+      });
+      days(3); // the pickup deadline was the 4th
+      expect(await engine.sweep()).toMatchObject({ holdsExpired: 1, holdsReleased: 1 });
+      const loan = await engine.checkout({ patronId: second.id, copyId: copyIds[0]!, actor: staff });
+      expect(loan.fulfilledHoldId).not.toBeNull();
+      const { rows } = await db.query<{ patron_id: number; status: string; cancel_reason: string | null }>(
+        'SELECT patron_id, status, cancel_reason FROM hold WHERE title_id = $1 ORDER BY id',
+        [titleId],
+      );
+      expect(rows).toEqual([
+        { patron_id: first.id, status: 'cancelada', cancel_reason: 'prazo' },
+        { patron_id: second.id, status: 'atendida', cancel_reason: null },
+      ]);
+    });
+
+    it('passes a released copy to the next hold when its patron cancels', async () => {
+      const [reader, first, second] = [await makePatron(db), await makePatron(db), await makePatron(db)];
+      const { titleId, copyIds } = await makeTitle(db, 'Ubirajara', [{ libraryId: library.id }]);
+      await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
+      const held = await engine.placeHold(first.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
+      await engine.placeHold(second.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
+      await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      await engine.cancelHolds(first.id, [held.holdId!], 'p');
+      const { rows } = await db.query<{ status: string }>('SELECT status FROM hold WHERE patron_id = $1', [
+        second.id,
+      ]);
+      expect(rows).toEqual([{ status: 'liberada' }]);
+    });
+  });
+
+  describe('renewal', () => {
+    it('renews from today for the loan period, up to the limit', async () => {
+      const patron = await makePatron(db);
+      const { copyIds } = await makeTitle(db, 'Macunaíma', [{ libraryId: library.id }]);
+      const { loanId } = await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      days(5);
+      expect(await engine.renew(patron.id, [loanId], 'p')).toEqual([
+        { loanId, renewed: true, dueOn: '2026-03-14', renewals: 1, refusal: null },
+      ]);
+      expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'emprestado', expected: '2026-03-14' });
+      days(5);
+      expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.dueOn).toBe('2026-03-19');
+      days(5);
+      expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.refusal).toBe(CIRCULATION_ERROR.RENEW_LIMIT);
+    });
+
+    it('refuses a renewal that would not move the date, of a late loan, while holds wait, and of loans not the patron’s', async () => {
+      const [patron, other] = [await makePatron(db), await makePatron(db)];
+      const { titleId, copyIds } = await makeTitle(db, 'Triste fim de Policarpo Quaresma', [
+        { libraryId: library.id },
+      ]);
+      const late = await makeTitle(db, 'Clara dos Anjos', [{ libraryId: library.id }]);
+      const { loanId } = await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.refusal).toBe(
+        CIRCULATION_ERROR.RENEW_TOO_EARLY,
+      );
+      const lateLoan = await engine.checkout({ patronId: patron.id, copyId: late.copyIds[0]!, actor: staff });
+      await engine.placeHold(other.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
+      days(3);
+      expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.refusal).toBe(
+        CIRCULATION_ERROR.RENEW_HOLDS_WAITING,
+      );
+      expect((await engine.renew(other.id, [loanId], 'p'))[0]!.refusal).toBe(
+        CIRCULATION_ERROR.LOAN_NOT_FOUND,
+      );
+      days(5);
+      expect((await engine.renew(patron.id, [lateLoan.loanId], 'p'))[0]!.refusal).toBe(
+        CIRCULATION_ERROR.RENEW_LATE,
+      );
+    });
+
+    it('refuses every renewal while the patron owes or is suspended', async () => {
+      const patron = await makePatron(db);
+      const { copyIds } = await makeTitle(db, 'A escrava Isaura', [{ libraryId: library.id }]);
+      const { loanId } = await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      await engine.suspend({ patronId: patron.id, days: 3, reason: 'Teste', actor: staff });
+      days(2);
+      expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.refusal).toBe(
+        CIRCULATION_ERROR.PATRON_SUSPENDED,
+      );
+      await db.query(
+        "INSERT INTO debt (patron_id, service_type, reason, amount_cents, created_at) VALUES ($1, 'taxa', 'Cartão', 500, now())",
+        [patron.id],
+      );
+      days(2);
+      expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.refusal).toBe(
+        CIRCULATION_ERROR.PATRON_IN_DEBT,
+      );
+    });
+  });
+
+  describe('the circulation log', () => {
+    it('refuses to change or delete what it recorded', async () => {
+      const patron = await makePatron(db);
+      const { copyIds } = await makeTitle(db, 'Noite na taverna', [{ libraryId: library.id }]);
+      await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      await expect(db.query("UPDATE circulation_log SET actor = 'ninguém'")).rejects.toThrow(/append-only/);
+      await expect(db.query('DELETE FROM circulation_log')).rejects.toThrow(/append-only/);
+      await expect(db.query('TRUNCATE circulation_log')).rejects.toThrow(/append-only/);
+      expect(await logOf(db, copyIds[0]!)).toEqual([{ action: 'loan.checkout', actor: staff }]);
+    });
+  });
+
+  describe('loan requests', () => {
+    async function receiving() {
+      const { rows } = await db.query<{ id: number; home: boolean }>(
+        'SELECT id, is_home_delivery AS home FROM receiving_location WHERE library_id = $1 ORDER BY id',
+        [library.id],
+      );
+      return { desk: rows.find((r) => !r.home)!.id, home: rows.find((r) => r.home)!.id };
+    }
+    const body = (origin: number, location: number) => ({
+      biblioteca_origem: origin,
+      biblioteca_recebimento: origin,
+      cod_local_recebimento: location,
+      email: 'leitor@teste.estante.example',
+      domicilio: false,
+    });
+
+    it('sets a shelf copy aside, refuses when every copy is requested or none is on the shelf, and duplicates', async () => {
+      const [a, b, c] = [await makePatron(db), await makePatron(db), await makePatron(db)];
+      const { desk } = await receiving();
+      const { titleId, copyIds } = await makeTitle(db, 'Amor de perdição', [{ libraryId: library.id }]);
+      const id = await engine.requestLoan(a.id, titleId, body(library.id, desk), 'p');
+      expect((await copyState(db, copyIds[0]!)).status).toBe('reservado');
+      await expect(engine.requestLoan(a.id, titleId, body(library.id, desk), 'p')).rejects.toMatchObject({
+        code: 'REQUEST_DUPLICATE',
+      });
+      await expect(engine.requestLoan(b.id, titleId, body(library.id, desk), 'p')).rejects.toMatchObject({
+        code: 'REQUEST_ALL_COPIES_REQUESTED',
+        message: 'circulation.errors.requestAllCopiesRequested',
+      });
+      const lent = await makeTitle(db, 'Eurico, o presbítero', [{ libraryId: library.id }]);
+      await engine.checkout({ patronId: c.id, copyId: lent.copyIds[0]!, actor: staff });
+      await expect(engine.requestLoan(b.id, lent.titleId, body(library.id, desk), 'p')).rejects.toMatchObject(
+        { code: 'REQUEST_NO_COPIES' },
+      );
+      // A hold is possible now: the only copy is set aside.
+      expect(
+        (await engine.placeHold(b.id, { cod_acervo: titleId, biblioteca: library.id }, 'p')).position,
+      ).toBe(1);
+      const twice = await makeTitle(db, 'O primo Basílio', [
+        { libraryId: library.id },
+        { libraryId: library.id },
+      ]);
+      await engine.requestLoan(b.id, twice.titleId, body(library.id, desk), 'p');
+      await expect(
+        engine.requestLoan(b.id, twice.titleId, body(library.id, desk), 'p'),
+      ).rejects.toMatchObject({ code: 'REQUEST_DUPLICATE' });
+      // Arrived, then lent to the patron who asked: the request is finished.
+      await engine.advanceRequest(id, 'em_transito', staff);
+      await engine.advanceRequest(id, 'disponivel', staff);
+      await expect(
+        engine.checkout({ patronId: b.id, copyId: copyIds[0]!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'COPY_HELD_FOR_OTHER' });
+      await engine.checkout({ patronId: a.id, copyId: copyIds[0]!, actor: staff });
+      const { rows } = await db.query<{ status: string }>('SELECT status FROM loan_request WHERE id = $1', [
+        id,
+      ]);
+      expect(rows[0]!.status).toBe('finalizada');
+    });
+
+    it('refuses over the request limit, home delivery without an address, and a location of another library', async () => {
+      const patron = await makePatron(db);
+      const { desk, home } = await receiving();
+      const titles = await Promise.all(
+        ['O crime do padre Amaro', 'Os Maias', 'A cidade e as serras'].map((t) =>
+          makeTitle(db, t, [{ libraryId: library.id }]),
+        ),
+      );
+      await expect(
+        engine.requestLoan(patron.id, titles[0]!.titleId, body(library.id, home), 'p'),
+      ).rejects.toMatchObject({
+        code: 'REQUEST_ADDRESS_REQUIRED',
+      });
+      const elsewhere = await makeLibrary(db, 'Outra');
+      const { rows } = await db.query<{ id: number }>(
+        'SELECT id FROM receiving_location WHERE library_id = $1 LIMIT 1',
+        [elsewhere.id],
+      );
+      await expect(
+        engine.requestLoan(patron.id, titles[0]!.titleId, body(library.id, rows[0]!.id), 'p'),
+      ).rejects.toMatchObject({
+        code: 'REQUEST_LOCATION_INVALID',
+      });
+      await engine.requestLoan(
+        patron.id,
+        titles[0]!.titleId,
+        { ...body(library.id, home), recebimento_textual: 'Rua A, 10' },
+        'p',
+      );
+      await engine.requestLoan(patron.id, titles[1]!.titleId, body(library.id, desk), 'p');
+      await expect(
+        engine.requestLoan(patron.id, titles[2]!.titleId, body(library.id, desk), 'p'),
+      ).rejects.toMatchObject({
+        code: 'REQUEST_LIMIT',
+        message: 'circulation.errors.requestLimit',
+      });
+    });
+
+    it('ends a request not collected in time and gives the copy back to the shelf', async () => {
+      const patron = await makePatron(db);
+      const { desk } = await receiving();
+      const { titleId, copyIds } = await makeTitle(db, 'A relíquia', [{ libraryId: library.id }]);
+      const id = await engine.requestLoan(patron.id, titleId, body(library.id, desk), 'p');
+      await engine.advanceRequest(id, 'disponivel', staff);
+      days(3);
+      expect((await engine.sweep()).requestsExpired).toBe(1);
+      expect((await copyState(db, copyIds[0]!)).status).toBe('disponivel');
+    });
+  });
+});

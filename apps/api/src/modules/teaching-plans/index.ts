@@ -1,0 +1,2 @@
+export { teachingPlanRoutes } from './routes.ts';
+export { seedDemoTeachingPlans } from './demo.ts';

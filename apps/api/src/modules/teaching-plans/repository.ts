@@ -1,0 +1,123 @@
+import type {
+  Library,
+  ParsedTeachingPlanQuery,
+  TeachingPlanChoices,
+  TeachingPlanDiscipline,
+} from '@estante/contract';
+import type { Queryable } from '../../lib/db/index.ts';
+
+/** Plans one search answers at most (newest term first); `total` tells how many matched. */
+export const MAX_PLANS = 100;
+
+/** The disciplines that have plans (with the courses whose plans list them), the libraries and the years with plans. */
+export async function findChoices(db: Queryable): Promise<TeachingPlanChoices> {
+  const disciplines = await db.query<TeachingPlanDiscipline>(
+    `SELECT d.id AS codigo, d.code AS sigla, d.name AS descricao,
+            array_agg(DISTINCT p.course_id ORDER BY p.course_id) AS cursos
+       FROM discipline d JOIN teaching_plan p ON p.discipline_id = d.id
+      GROUP BY d.id
+      ORDER BY public.f_norm(d.name), d.id`,
+  );
+  const libraries = await db.query<Library>(
+    `SELECT id AS cod_biblioteca, name AS desc_biblioteca, campus_id AS cod_campus
+       FROM library ORDER BY public.f_norm(name), id`,
+  );
+  const years = await db.query<{ year: number }>(
+    'SELECT DISTINCT year FROM teaching_plan ORDER BY year DESC',
+  );
+  return {
+    disciplinas: disciplines.rows,
+    bibliotecas: libraries.rows,
+    anos: years.rows.map((r) => r.year),
+  };
+}
+
+/** One library by id, or null. */
+export async function findLibrary(db: Queryable, id: number): Promise<Library | null> {
+  const { rows } = await db.query<Library>(
+    'SELECT id AS cod_biblioteca, name AS desc_biblioteca, campus_id AS cod_campus FROM library WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** A plan row with its course, discipline and professor. */
+export interface PlanRow {
+  id: number;
+  year: number;
+  semester: number;
+  period: number | null;
+  vacancies: number | null;
+  course_id: number;
+  course_code: string;
+  course_name: string;
+  campus_id: number;
+  discipline_id: number;
+  discipline_code: string;
+  discipline_name: string;
+  professor: string | null;
+  total: number;
+}
+
+/** The plans matching every given field, newest term first, then by course, period and discipline. */
+export async function findPlans(db: Queryable, query: ParsedTeachingPlanQuery): Promise<PlanRow[]> {
+  const { rows } = await db.query<PlanRow>(
+    `SELECT p.id, p.year, p.semester, p.period, p.vacancies,
+            c.id AS course_id, c.code AS course_code, c.name AS course_name, c.campus_id,
+            d.id AS discipline_id, d.code AS discipline_code, d.name AS discipline_name,
+            pr.name AS professor, count(*) OVER ()::int AS total
+       FROM teaching_plan p
+       JOIN course c ON c.id = p.course_id
+       JOIN discipline d ON d.id = p.discipline_id
+       LEFT JOIN professor pr ON pr.id = p.professor_id
+      WHERE ($1::int IS NULL OR p.course_id = $1)
+        AND ($2::int IS NULL OR p.year = $2)
+        AND ($3::int IS NULL OR p.semester = $3)
+        AND ($4::int IS NULL OR p.period = $4)
+        AND ($5::int IS NULL OR p.discipline_id = $5)
+      ORDER BY p.year DESC, p.semester DESC, public.f_norm(c.name), p.period NULLS LAST,
+               public.f_norm(d.name), p.id
+      LIMIT $6`,
+    [
+      query.departamento ?? null,
+      query.ano ?? null,
+      query.semestre ?? null,
+      query.periodo ?? null,
+      query.disciplina ?? null,
+      MAX_PLANS,
+    ],
+  );
+  return rows;
+}
+
+/** The titles the plans list, basic before complementary, each list in title order. */
+export async function findPlanTitles(
+  db: Queryable,
+  planIds: number[],
+): Promise<{ plan_id: number; title_id: number; kind: 'basica' | 'complementar' }[]> {
+  if (planIds.length === 0) return [];
+  const { rows } = await db.query<{ plan_id: number; title_id: number; kind: 'basica' | 'complementar' }>(
+    `SELECT pt.plan_id, pt.title_id, pt.kind
+       FROM teaching_plan_title pt JOIN title t ON t.id = pt.title_id
+      WHERE pt.plan_id = ANY ($1::int[])
+      ORDER BY pt.plan_id, pt.kind, t.title_norm, t.id`,
+    [planIds],
+  );
+  return rows;
+}
+
+/** Copies of each title in one library: how many there are and how many are on the shelf. */
+export async function countCopiesIn(
+  db: Queryable,
+  titleIds: number[],
+  libraryId: number,
+): Promise<Map<number, { available: number; total: number }>> {
+  if (titleIds.length === 0) return new Map();
+  const { rows } = await db.query<{ title_id: number; available: number; total: number }>(
+    `SELECT title_id, (count(*) FILTER (WHERE status = 'disponivel'))::int AS available, count(*)::int AS total
+       FROM copy WHERE title_id = ANY ($1::int[]) AND library_id = $2
+      GROUP BY title_id`,
+    [titleIds, libraryId],
+  );
+  return new Map(rows.map((r) => [r.title_id, { available: r.available, total: r.total }]));
+}

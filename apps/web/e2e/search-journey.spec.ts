@@ -1,0 +1,138 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { announcedCount, openHome, search } from './helpers';
+
+/** The count a filter checkbox shows in its label ("Livro (12)"). */
+async function countOf(checkbox: Locator): Promise<number> {
+  const label = (await checkbox.getAttribute('aria-label')) ?? (await labelText(checkbox));
+  return Number(/\(([\d.,]+)\)\s*$/.exec(label)?.[1]?.replace(/[.,]/g, '') ?? 'NaN');
+}
+
+async function labelText(checkbox: Locator): Promise<string> {
+  const id = await checkbox.getAttribute('id');
+  return (await checkbox.page().locator(`label[for="${id}"]`).innerText()).trim();
+}
+
+function filterGroup(page: Page, name: string): Locator {
+  return page.getByRole('group', { name });
+}
+
+/** Waits until the announced count is the expected one (the list reloads after each change). */
+async function expectTotal(page: Page, total: number): Promise<void> {
+  await expect
+    .poll(async () => {
+      const status = page.getByRole('status').filter({ hasText: /resultados? para/ });
+      return (await status.count()) ? announcedCount(page) : -1;
+    })
+    .toBe(total);
+}
+
+test.describe('a visitor refining a search', () => {
+  test('narrows by two filter types, widens within one, sorts, pages, and the URL keeps it all', async ({
+    page,
+  }) => {
+    await openHome(page);
+    await search(page, 'de');
+    const everything = await announcedCount(page);
+    expect(everything).toBeGreaterThan(10);
+
+    // A work type: the total becomes the count the filter showed.
+    const types = filterGroup(page, 'Tipo de obra');
+    const firstType = types.getByRole('checkbox').first();
+    const typeCount = await countOf(firstType);
+    expect(typeCount).toBeGreaterThan(0);
+    expect(typeCount).toBeLessThanOrEqual(everything);
+    await firstType.check();
+    await expectTotal(page, typeCount);
+    await expect(page).toHaveURL(/filtro=T%3A/);
+
+    // A language as well (another type: AND): the total is that language's count among those.
+    const languages = filterGroup(page, 'Idioma');
+    const firstLanguage = languages.getByRole('checkbox').first();
+    const languageCount = await countOf(firstLanguage);
+    await firstLanguage.check();
+    await expectTotal(page, languageCount);
+    expect(languageCount).toBeLessThanOrEqual(typeCount);
+
+    // A second work type (same type: OR): the total adds the two counts, each with the language applied.
+    const checkedTypeCount = await countOf(types.getByRole('checkbox', { checked: true }).first());
+    const otherType = types.getByRole('checkbox', { checked: false }).first();
+    const otherTypeCount = await countOf(otherType);
+    await otherType.check();
+    await expectTotal(page, checkedTypeCount + otherTypeCount);
+    const filtered = checkedTypeCount + otherTypeCount;
+
+    // Sort by title: the page is in alphabetical order.
+    await page.getByLabel('Ordenar por').selectOption('T');
+    await expect(page).toHaveURL(/ordenacao=T/);
+    const titles = await page.getByRole('main').getByRole('article').getByRole('heading').allInnerTexts();
+    const collator = new Intl.Collator('pt', { sensitivity: 'base' });
+    expect([...titles].sort(collator.compare)).toEqual(titles);
+
+    // Pages of 10; the second page, bookmarked and reloaded, is the same search.
+    if (filtered > 10) {
+      await page.getByLabel('Resultados por página').selectOption('10');
+      await page
+        .getByRole('navigation', { name: 'Páginas de resultados' })
+        .getByRole('link', { name: 'Próxima' })
+        .click();
+      await expect(page).toHaveURL(/paginaAtiva=2/);
+      const bookmarked = page.url();
+      await page.goto(bookmarked);
+      await expectTotal(page, filtered);
+      await expect(page.getByText(/^Página 2 de \d+$/)).toBeVisible();
+      await expect(filterGroup(page, 'Idioma').getByRole('checkbox', { checked: true })).toHaveCount(1);
+      await expect(filterGroup(page, 'Tipo de obra').getByRole('checkbox', { checked: true })).toHaveCount(2);
+      await page.goBack();
+      await expect(page).not.toHaveURL(/paginaAtiva=2/);
+    }
+
+    // Removing the filters gives the whole result set back.
+    await page.getByRole('button', { name: 'Limpar todos os filtros' }).click();
+    await expectTotal(page, everything);
+  });
+
+  test('filters by keyboard alone: Tab to a value, Space to apply it', async ({ page }) => {
+    await openHome(page);
+    await search(page, 'de');
+    const firstType = filterGroup(page, 'Tipo de obra').getByRole('checkbox').first();
+    const typeCount = await countOf(firstType);
+    await page.getByRole('combobox', { name: 'Termo de pesquisa' }).focus();
+    let reached = false;
+    for (let presses = 0; presses < 30 && !reached; presses += 1) {
+      await page.keyboard.press('Tab');
+      reached = await firstType.evaluate((element) => element === document.activeElement);
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Space');
+    await expectTotal(page, typeCount);
+  });
+
+  test('advanced search: AND NOT leaves out exactly what AND finds', async ({ page }) => {
+    await openHome(page);
+    await search(page, 'machado', 'autor');
+    const byAuthor = await announcedCount(page);
+
+    await page.goto('/avancada');
+    const first = page.getByRole('group', { name: 'Linha 1' });
+    const second = page.getByRole('group', { name: 'Linha 2' });
+    await first.getByLabel('Campo').selectOption('autor');
+    await first.getByRole('searchbox').fill('machado');
+    await second.getByLabel('Operador').selectOption('E');
+    await second.getByLabel('Campo').selectOption('titulo');
+    await second.getByRole('searchbox').fill('casmurro');
+    await page.getByRole('button', { name: 'Pesquisar' }).click();
+    await expect(page).toHaveURL(/linha=E%7Ctitulo%7Ccasmurro/);
+    const both = await (async () => {
+      await expect(page.getByRole('status').filter({ hasText: /resultados? para/ })).toBeVisible();
+      return announcedCount(page);
+    })();
+    expect(both).toBeGreaterThan(0);
+
+    await page.getByRole('group', { name: 'Linha 2' }).getByLabel('Operador').selectOption('NAO');
+    await page.getByRole('button', { name: 'Pesquisar' }).click();
+    await expect(page).toHaveURL(/linha=NAO%7Ctitulo%7Ccasmurro/);
+    await expectTotal(page, byAuthor - both);
+    const titles = await page.getByRole('main').getByRole('article').getByRole('heading').allInnerTexts();
+    for (const title of titles) expect(title).not.toMatch(/casmurro/i);
+  });
+});

@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { API_PATHS, ResultLinksResponseSchema, type ResultLinksResponse } from '@estante/contract';
+import { apiGet } from '../../../lib/api-client';
+
+/** GET /vinculos/links-resultado: the online links of several titles, and how many images each has. */
+export function getResultLinks(ids: number[], signal?: AbortSignal): Promise<ResultLinksResponse> {
+  return apiGet(API_PATHS.resultLinks, ResultLinksResponseSchema, {
+    signal,
+    query: { acervos: ids.join(',') },
+  });
+}
+
+export function getResultLinksQueryOptions(ids: number[]) {
+  return queryOptions({
+    queryKey: ['titles', 'result-links', ids],
+    queryFn: ({ signal }) => getResultLinks(ids, signal),
+    // Extras of the result lines: the list reads well without them, so a failure stays quiet.
+    meta: { silentStatuses: [400, 404, 500] },
+  });
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { SearchHit } from '@estante/contract';
+import { buildHit } from '../../../testing/factories';
+import { fetchWith, jsonResponse, renderWithProviders } from '../../../testing/render';
+import { useResultLineExtras } from '../hooks/use-result-line-extras';
+import { ResultItem } from './result-item';
+
+/** A result page as the list renders it: the page's extras fetched once, each line given its share. */
+function Page({ hits }: { hits: SearchHit[] }) {
+  const extras = useResultLineExtras(hits.map((hit) => hit.cod_acervo));
+  return (
+    <ol>
+      {hits.map((hit) => (
+        <li key={hit.cod_acervo}>
+          <ResultItem hit={hit} extras={extras.get(hit.cod_acervo)} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const TAOS = buildHit({ cod_acervo: 1, titulo: '2012 Enchanted Circle : tourist map', autor: null });
+const THANGKA = buildHit({ cod_acervo: 2, titulo: 'Srid pa ho', autor: null });
+const CHRISTMAS = buildHit({
+  cod_acervo: 3,
+  titulo: 'A boy called Christmas',
+  link_capa: 'https://covers.example.org/christmas.jpg',
+});
+
+describe('the extras of result lines', () => {
+  it('asks for the extras of the whole page in one request per call, and images only where a line has one', async () => {
+    const asked: URL[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fetchWith((url) => {
+          asked.push(url);
+          if (url.pathname === '/api/consulta/titulos-adicionais')
+            return jsonResponse([
+              {
+                cod_acervo: 1,
+                titulos: [
+                  { tipo: 'uniforme', titulo: 'Taos news', rotulo: null, idioma: null },
+                  {
+                    tipo: 'variante',
+                    titulo: 'Taos, New Mexico',
+                    rotulo: 'Title within map border',
+                    idioma: null,
+                  },
+                ],
+              },
+              { cod_acervo: 2, titulos: [] },
+              { cod_acervo: 3, titulos: [] },
+            ]);
+          if (url.pathname === '/api/vinculos/links-resultado')
+            return jsonResponse([
+              { cod_acervo: 1, links: [], imagens: 0 },
+              {
+                cod_acervo: 2,
+                links: [{ seq_paragrafo: 1, url: 'http://hdl.loc.gov/loc.wdl/wdl.3167', descricao: null }],
+                imagens: 1,
+              },
+              { cod_acervo: 3, links: [], imagens: 1 },
+            ]);
+          if (url.pathname === '/api/vinculos/imagem')
+            return jsonResponse([
+              { url: 'https://img.example.org/thangka.jpg', descricao: null, capa: false },
+            ]);
+          return jsonResponse({ message: 'not found', code: 'NOT_FOUND' }, 404);
+        }),
+      ),
+    );
+    const { container } = renderWithProviders(<Page hits={[TAOS, THANGKA, CHRISTMAS]} />);
+
+    const taos = screen.getByRole('heading', { name: TAOS.titulo }).closest('article')!;
+    expect(await within(taos).findByText('Taos news')).toBeTruthy();
+    expect(within(taos).getByText('Título uniforme')).toBeTruthy();
+    expect(within(taos).getByText('Variante do título')).toBeTruthy();
+    expect(within(taos).getByText('Title within map border: Taos, New Mexico')).toBeTruthy();
+
+    const thangka = screen.getByRole('heading', { name: THANGKA.titulo }).closest('article')!;
+    const link = await within(thangka).findByRole('link', { name: /hdl\.loc\.gov/ });
+    expect(link.getAttribute('href')).toBe('http://hdl.loc.gov/loc.wdl/wdl.3167');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(within(thangka).getByText('Acesso online')).toBeTruthy();
+
+    // The thangka has no cover link but one image: it is fetched for that line only. The Christmas
+    // book shows its own cover link without a request.
+    await waitFor(() =>
+      expect(thangka.querySelector('img')?.getAttribute('src')).toBe('https://img.example.org/thangka.jpg'),
+    );
+    const christmas = screen.getByRole('heading', { name: CHRISTMAS.titulo }).closest('article')!;
+    expect(christmas.querySelector('img')?.getAttribute('src')).toBe(
+      'https://covers.example.org/christmas.jpg',
+    );
+    expect(taos.querySelector('img')).toBeNull();
+    expect(container.querySelectorAll('img')).toHaveLength(2);
+
+    const byPath = (path: string) => asked.filter((url) => url.pathname === path);
+    expect(byPath('/api/consulta/titulos-adicionais').map((url) => url.searchParams.get('acervos'))).toEqual([
+      '1,2,3',
+    ]);
+    expect(byPath('/api/vinculos/links-resultado').map((url) => url.searchParams.get('acervos'))).toEqual([
+      '1,2,3',
+    ]);
+    expect(
+      byPath('/api/vinculos/imagem').map((url) => [
+        url.searchParams.get('cod_acervo'),
+        url.searchParams.get('limite'),
+      ]),
+    ).toEqual([['2', '1']]);
+  });
+
+  it('sends restricted links to the title page instead of opening them from the list', () => {
+    vi.stubGlobal('fetch', vi.fn(fetchWith(() => jsonResponse([]))));
+    renderWithProviders(
+      <ResultItem
+        hit={buildHit({ cod_acervo: 9, titulo: 'Cálculo' })}
+        extras={{
+          additionalTitles: [],
+          links: [
+            { seq_paragrafo: 1, url: 'https://open.example.org/calculo', descricao: 'Sumário' },
+            {
+              seq_paragrafo: 2,
+              url: 'https://publisher.example.org/calculo',
+              descricao: 'E-book',
+              restrito: true,
+            },
+          ],
+          images: 0,
+        }}
+      />,
+    );
+    expect(screen.getByRole('link', { name: /Sumário/ }).getAttribute('href')).toBe(
+      'https://open.example.org/calculo',
+    );
+    expect(screen.queryByRole('link', { name: /E-book/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Acesso restrito: veja no título' }).getAttribute('href')).toBe(
+      '/acervo/9',
+    );
+  });
+
+  it('shows the plain line while the extras are not there', () => {
+    vi.stubGlobal('fetch', vi.fn(fetchWith(() => jsonResponse([]))));
+    renderWithProviders(<ResultItem hit={buildHit({ cod_acervo: 5 })} />);
+    expect(screen.getByRole('link', { name: 'Dom Casmurro' }).getAttribute('href')).toBe('/acervo/5');
+    expect(screen.queryByText('Acesso online')).toBeNull();
+    expect(screen.getByText('2 de 3 exemplares disponíveis')).toBeTruthy();
+  });
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { OnlineLinkSchema } from './title.ts';
+
+/** Most titles one result-line call answers for: the largest result page (PAGE_SIZES). */
+export const MAX_RESULT_LINE_TITLES = 100;
+
+/**
+ * `acervos=1,2,3`: the titles of a result page, comma-separated (a repeated parameter is read the
+ * same way); repeats are dropped.
+ */
+export const TitleIdsQuerySchema = z.object({
+  acervos: z.preprocess(
+    (value) => (Array.isArray(value) ? value.join(',') : value),
+    z
+      .string()
+      .regex(/^\s*\d{1,9}(\s*,\s*\d{1,9})*\s*$/, 'search.titleIds.invalid')
+      .transform((raw) => [...new Set(raw.split(',').map((part) => Number(part.trim())))])
+      .pipe(z.array(z.number().int().positive()).min(1).max(MAX_RESULT_LINE_TITLES)),
+  ),
+});
+export type TitleIdsQuery = z.input<typeof TitleIdsQuerySchema>;
+
+/** Kinds of additional title: uniform (130/240), translated (242), varying form (246), added (740). */
+export const ADDITIONAL_TITLE_TYPES = ['uniforme', 'traduzido', 'variante', 'adicional'] as const;
+export type AdditionalTitleType = (typeof ADDITIONAL_TITLE_TYPES)[number];
+
+export const AdditionalTitleSchema = z.object({
+  tipo: z.enum(ADDITIONAL_TITLE_TYPES),
+  titulo: z.string(),
+  /** How the record introduces a varying title (246 $i), e.g. "Title within map border". */
+  rotulo: z.string().nullable(),
+  /** Language of a translated title (242 $y, MARC code). */
+  idioma: z.string().nullable(),
+});
+export type AdditionalTitle = z.infer<typeof AdditionalTitleSchema>;
+
+/** GET /consulta/titulos-adicionais: per title asked for (unknown ones left out), its other titles. */
+export const AdditionalTitlesResponseSchema = z.array(
+  z.object({ cod_acervo: z.number().int(), titulos: z.array(AdditionalTitleSchema) }),
+);
+export type AdditionalTitlesResponse = z.infer<typeof AdditionalTitlesResponseSchema>;
+
+/** GET /vinculos/links-resultado: per title asked for (unknown ones left out), its online links. */
+export const ResultLinksResponseSchema = z.array(
+  z.object({
+    cod_acervo: z.number().int(),
+    links: z.array(OnlineLinkSchema),
+    /** How many image links /vinculos/imagem has for the title (its cover included). */
+    imagens: z.number().int(),
+  }),
+);
+export type ResultLinksResponse = z.infer<typeof ResultLinksResponseSchema>;
+
+/** Most image links one /vinculos/imagem call gives, and how many when `limite` is left out. */
+export const MAX_IMAGE_LINKS = 50;
+export const DEFAULT_IMAGE_LINKS = 10;
+
+/** GET /vinculos/imagem query. */
+export const TitleImagesQuerySchema = z.object({
+  cod_acervo: z.coerce.number().int().positive(),
+  limite: z.coerce.number().int().min(1).max(MAX_IMAGE_LINKS).default(DEFAULT_IMAGE_LINKS),
+});
+export type TitleImagesQuery = z.input<typeof TitleImagesQuerySchema>;
+
+/** An image of a title: its cover (856 $3 Capa…) or another picture linked from 856. */
+export const ImageLinkSchema = z.object({
+  url: z.string(),
+  descricao: z.string().nullable(),
+  capa: z.boolean(),
+});
+export type ImageLink = z.infer<typeof ImageLinkSchema>;
+
+/** GET /vinculos/imagem answer: the cover first, at most `limite` links. */
+export const TitleImagesResponseSchema = z.array(ImageLinkSchema);

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { LibrarySchema } from './institution.ts';
+import { CourseSchema, DisciplineSchema } from './lookups.ts';
+import { SearchHitSchema, SearchQuerySchema } from './search.ts';
+import { TAB } from './search-tab-rules.ts';
+
+/** `opcao` keys of the archive tab: fonds, series, and the years the material covers (from, to). */
+export const ARCHIVE_OPTION = { fonds: 'fundo', series: 'serie', from: 'dataIni', to: 'dataFim' } as const;
+/** `opcao` keys of the normative-acts tab: kind (NORMATIVE_ACT_KINDS), issuing body, number, year. */
+export const NORMATIVE_ACT_OPTION = { kind: 'tipo', issuer: 'orgao', number: 'numero', year: 'ano' } as const;
+/** `opcao` keys of the jurisprudence tab: court, kind of decision, case number, rapporteur, year of judgment. */
+export const CASE_LAW_OPTION = {
+  court: 'tribunal',
+  kind: 'tipo',
+  number: 'numero',
+  rapporteur: 'relator',
+  year: 'ano',
+} as const;
+/** `opcao` keys of the new-acquisitions tab: the last N days, or a period of dates (YYYY-MM-DD). */
+export const NEW_ACQUISITIONS_OPTION = { days: 'dias', from: 'dataIni', to: 'dataFim' } as const;
+
+/** The periods the new-acquisitions form offers, in days; 30 when none is chosen. */
+export const NEW_ACQUISITIONS_PERIODS = [7, 15, 30, 60, 90, 180] as const;
+/** Longest period in days a new-acquisitions search may ask for. */
+export const NEW_ACQUISITIONS_MAX_DAYS = 366;
+
+/**
+ * New-acquisitions defaults (SPEC §3 "new-acquisitions display option C"): the last 30 days, shown
+ * as display C, a compact list with covers (D is the detailed result list of the other tabs).
+ */
+export const NEW_ACQUISITIONS_DEFAULTS = { dias: 30, exibicao: 'C' } as const;
+export const NEW_ACQUISITIONS_DISPLAYS = ['C', 'D'] as const;
+export type NewAcquisitionsDisplay = (typeof NEW_ACQUISITIONS_DISPLAYS)[number];
+
+/** Kinds of normative act (the normative-acts tab's `tipo`); equal to packages/marc's NORMATIVE_ACT_KINDS. */
+export const NORMATIVE_ACT_KINDS = [
+  'CONSTITUICAO',
+  'EMENDA_CONSTITUCIONAL',
+  'LEI_COMPLEMENTAR',
+  'LEI',
+  'MEDIDA_PROVISORIA',
+  'DECRETO_LEI',
+  'DECRETO',
+  'PORTARIA',
+  'RESOLUCAO',
+  'INSTRUCAO_NORMATIVA',
+  'OUTRO',
+] as const;
+export type NormativeActKind = (typeof NORMATIVE_ACT_KINDS)[number];
+
+/** Translation key of each normative-act kind (the `descricao` of /consulta/opcoes-atos-normativos kinds). */
+export const NORMATIVE_ACT_KIND_LABELS: Record<NormativeActKind, string> = {
+  CONSTITUICAO: 'search.normativeActs.kind.CONSTITUICAO',
+  EMENDA_CONSTITUCIONAL: 'search.normativeActs.kind.EMENDA_CONSTITUCIONAL',
+  LEI_COMPLEMENTAR: 'search.normativeActs.kind.LEI_COMPLEMENTAR',
+  LEI: 'search.normativeActs.kind.LEI',
+  MEDIDA_PROVISORIA: 'search.normativeActs.kind.MEDIDA_PROVISORIA',
+  DECRETO_LEI: 'search.normativeActs.kind.DECRETO_LEI',
+  DECRETO: 'search.normativeActs.kind.DECRETO',
+  PORTARIA: 'search.normativeActs.kind.PORTARIA',
+  RESOLUCAO: 'search.normativeActs.kind.RESOLUCAO',
+  INSTRUCAO_NORMATIVA: 'search.normativeActs.kind.INSTRUCAO_NORMATIVA',
+  OUTRO: 'search.normativeActs.kind.OUTRO',
+};
+
+/** One value a tab-form select offers, with the number of titles that have it. */
+export const TabOptionValueSchema = z.object({
+  valor: z.string(),
+  /** Display text, or a translation key (search.…) the web translates (normative-act kinds). */
+  descricao: z.string(),
+  quantidade: z.number().int(),
+});
+export type TabOptionValue = z.infer<typeof TabOptionValueSchema>;
+
+/** GET /consulta/opcoes-arquivo: the fonds and series held, and the years the material covers. */
+export const ArchiveOptionsSchema = z.object({
+  fundos: z.array(TabOptionValueSchema),
+  /** Each series with the fonds it belongs to (null when the fonds is not known). */
+  series: z.array(TabOptionValueSchema.extend({ fundo: z.string().nullable() })),
+  anoInicial: z.number().int().nullable(),
+  anoFinal: z.number().int().nullable(),
+});
+export type ArchiveOptions = z.infer<typeof ArchiveOptionsSchema>;
+
+/** GET /consulta/opcoes-atos-normativos: the kinds, issuing bodies and years held. */
+export const NormativeActOptionsSchema = z.object({
+  tipos: z.array(TabOptionValueSchema),
+  orgaos: z.array(TabOptionValueSchema),
+  anos: z.array(TabOptionValueSchema),
+});
+export type NormativeActOptions = z.infer<typeof NormativeActOptionsSchema>;
+
+/** GET /consulta/jurisprudencia-options: the courts, kinds of decision, rapporteurs and years held. */
+export const JurisprudenceOptionsSchema = z.object({
+  tribunais: z.array(TabOptionValueSchema),
+  tipos: z.array(TabOptionValueSchema),
+  relatores: z.array(TabOptionValueSchema),
+  anos: z.array(TabOptionValueSchema),
+});
+export type JurisprudenceOptions = z.infer<typeof JurisprudenceOptionsSchema>;
+
+/** An optional whole number in a query string; an empty value counts as not given. */
+const optionalInt = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce.number().int().min(min).max(max).optional(),
+  );
+
+/**
+ * GET /acervo/meu-pergamum/plano-ensino/bibliografia query (SPEC §7): departamento is the course,
+ * biblioteca the library whose copies count as available.
+ */
+export const TeachingPlanQuerySchema = z.object({
+  departamento: optionalInt(1, 2_147_483_647),
+  ano: optionalInt(1900, 2999),
+  semestre: optionalInt(1, 2),
+  periodo: optionalInt(1, 20),
+  disciplina: optionalInt(1, 2_147_483_647),
+  biblioteca: optionalInt(1, 2_147_483_647),
+});
+export type TeachingPlanQuery = z.input<typeof TeachingPlanQuerySchema>;
+export type ParsedTeachingPlanQuery = z.output<typeof TeachingPlanQuerySchema>;
+
+/** Fields of the teaching-plan search that choose plans (the library only says where to look for copies). */
+export const TEACHING_PLAN_CRITERIA = ['departamento', 'ano', 'semestre', 'periodo', 'disciplina'] as const;
+
+/** SPEC §5 "at least one field for teaching-plan search": the 422 code and its message key. */
+export const TEACHING_PLAN_CRITERIA_REQUIRED = {
+  code: 'TEACHING_PLAN_CRITERIA_REQUIRED',
+  message: 'search.teachingPlan.criteriaRequired',
+} as const;
+
+/** Whether a teaching-plan search names at least one field that chooses plans (SPEC §5). */
+export function hasTeachingPlanCriteria(query: Partial<Record<string, unknown>>): boolean {
+  return TEACHING_PLAN_CRITERIA.some(
+    (key) => query[key] !== undefined && query[key] !== null && query[key] !== '',
+  );
+}
+
+/** One teaching plan with its bibliography as result-list titles (availability in the chosen library). */
+export const TeachingPlanSchema = z.object({
+  codigo: z.number().int(),
+  curso: CourseSchema,
+  disciplina: DisciplineSchema,
+  professor: z.string().nullable(),
+  ano: z.number().int(),
+  semestre: z.number().int(),
+  periodo: z.number().int().nullable(),
+  vagas: z.number().int().nullable(),
+  basica: z.array(SearchHitSchema),
+  complementar: z.array(SearchHitSchema),
+});
+export type TeachingPlan = z.infer<typeof TeachingPlanSchema>;
+
+/** GET /acervo/meu-pergamum/plano-ensino/bibliografia answer: the plans, newest term first. */
+export const TeachingPlanBibliographySchema = z.object({
+  data: z.array(TeachingPlanSchema),
+  total: z.number().int(),
+  /** The library availability counts refer to; null when every library counts. */
+  biblioteca: LibrarySchema.nullable(),
+});
+export type TeachingPlanBibliography = z.infer<typeof TeachingPlanBibliographySchema>;
+
+/** A discipline that has teaching plans, with the courses whose plans list it. */
+export const TeachingPlanDisciplineSchema = DisciplineSchema.extend({ cursos: z.array(z.number().int()) });
+export type TeachingPlanDiscipline = z.infer<typeof TeachingPlanDisciplineSchema>;
+
+/** GET /acervo/meu-pergamum/plano-ensino/disciplinas-bibliotecas: the choices of the teaching-plan form. */
+export const TeachingPlanChoicesSchema = z.object({
+  disciplinas: z.array(TeachingPlanDisciplineSchema),
+  bibliotecas: z.array(LibrarySchema),
+  /** Years that have plans, newest first. */
+  anos: z.array(z.number().int()),
+});
+export type TeachingPlanChoices = z.infer<typeof TeachingPlanChoicesSchema>;
+
+/** Media type of the new-acquisitions feed (RFC 4287 Atom). */
+export const NEW_ACQUISITIONS_FEED_TYPE = 'application/atom+xml';
+
+/**
+ * GET /consulta/novas-aquisicoes.atom query: the parameters of the new-acquisitions search it
+ * follows (the tab is always new acquisitions) and the language of its texts (`lang`, pt by default:
+ * feed readers send no language code).
+ */
+export const NewAcquisitionsFeedQuerySchema = SearchQuerySchema.safeExtend({
+  search_tab: z.literal(TAB.newAcquisitions).default(TAB.newAcquisitions),
+  lang: z.enum(['pt', 'en', 'es']).optional(),
+});
+export type NewAcquisitionsFeedQuery = z.input<typeof NewAcquisitionsFeedQuerySchema>;
