@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { INDEX_PAGE_SIZE } from '@estante/contract';
 import { announcedCount, openHome, search } from './helpers';
 
 /** The count a filter checkbox shows in its label ("Livro (12)"). */
@@ -10,6 +11,18 @@ async function countOf(checkbox: Locator): Promise<number> {
 async function labelText(checkbox: Locator): Promise<string> {
   const id = await checkbox.getAttribute('id');
   return (await checkbox.page().locator(`label[for="${id}"]`).innerText()).trim();
+}
+
+/**
+ * Ticks a filter value and waits until it shows ticked: the box follows the URL, which the
+ * router updates just after the click.
+ */
+async function tick(checkbox: Locator): Promise<void> {
+  const id = await checkbox.getAttribute('id');
+  const label = await labelText(checkbox);
+  await checkbox.click();
+  const same = checkbox.page().getByRole('checkbox', { name: label, exact: true });
+  await expect(id ? checkbox.page().locator(`[id="${id}"]`).or(same).first() : same).toBeChecked();
 }
 
 function filterGroup(page: Page, name: string): Locator {
@@ -41,7 +54,7 @@ test.describe('a visitor refining a search', () => {
     const typeCount = await countOf(firstType);
     expect(typeCount).toBeGreaterThan(0);
     expect(typeCount).toBeLessThanOrEqual(everything);
-    await firstType.check();
+    await tick(firstType);
     await expectTotal(page, typeCount);
     await expect(page).toHaveURL(/filtro=T%3A/);
 
@@ -49,7 +62,7 @@ test.describe('a visitor refining a search', () => {
     const languages = filterGroup(page, 'Idioma');
     const firstLanguage = languages.getByRole('checkbox').first();
     const languageCount = await countOf(firstLanguage);
-    await firstLanguage.check();
+    await tick(firstLanguage);
     await expectTotal(page, languageCount);
     expect(languageCount).toBeLessThanOrEqual(typeCount);
 
@@ -57,13 +70,14 @@ test.describe('a visitor refining a search', () => {
     const checkedTypeCount = await countOf(types.getByRole('checkbox', { checked: true }).first());
     const otherType = types.getByRole('checkbox', { checked: false }).first();
     const otherTypeCount = await countOf(otherType);
-    await otherType.check();
+    await tick(otherType);
     await expectTotal(page, checkedTypeCount + otherTypeCount);
     const filtered = checkedTypeCount + otherTypeCount;
 
     // Sort by title: the page is in alphabetical order.
     await page.getByLabel('Ordenar por').selectOption('T');
     await expect(page).toHaveURL(/ordenacao=T/);
+    await expect(page.locator('ol[aria-busy="true"]')).toHaveCount(0);
     const titles = await page.getByRole('main').getByRole('article').getByRole('heading').allInnerTexts();
     const collator = new Intl.Collator('pt', { sensitivity: 'base' });
     expect([...titles].sort(collator.compare)).toEqual(titles);
@@ -134,5 +148,44 @@ test.describe('a visitor refining a search', () => {
     await expectTotal(page, byAuthor - both);
     const titles = await page.getByRole('main').getByRole('article').getByRole('heading').allInnerTexts();
     for (const title of titles) expect(title).not.toMatch(/casmurro/i);
+  });
+
+  test('a misspelt search offers "did you mean", which finds the records', async ({ page }) => {
+    await openHome(page);
+    await search(page, 'machadoo de asis');
+    expect(await announcedCount(page)).toBe(0);
+    const suggestion = page.getByRole('link', { name: /machado de assis/i });
+    await expect(page.getByText(/Você quis dizer/)).toBeVisible();
+    const promised = Number(
+      /\((\d+) registros?\)/.exec(await page.getByText(/Você quis dizer/).innerText())?.[1],
+    );
+    expect(promised).toBeGreaterThan(0);
+    await suggestion.click();
+    await expect(page).toHaveURL(/termo=machado(\+|%20)de(\+|%20)assis/i);
+    await expectTotal(page, promised);
+  });
+
+  test('browses the author index by keyboard and opens the titles of one author', async ({ page }) => {
+    await openHome(page, '/avancada');
+    const form = page.getByRole('form', { name: 'Pesquisa por índice' });
+    await expect(form.getByLabel('Índice')).toHaveValue('autor');
+    await form.getByLabel('Começar em').focus();
+    await page.keyboard.type('assis');
+    await page.keyboard.press('Enter');
+    const entries = page.getByRole('list', { name: 'Entradas do índice de Autor' });
+    const first = entries.getByRole('button').first();
+    await expect(first).toContainText(/^Assis, Machado de/);
+    const count = Number(/(\d+) registros?/.exec(await first.innerText())?.[1]);
+    expect(count).toBeGreaterThan(1);
+    // Entries are in filing order from the typed start.
+    const names = (await entries.getByRole('button').allInnerTexts()).map((text) => text.split('\n')[0]!);
+    expect(names[0]!.toLowerCase() >= 'assis').toBe(true);
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    const titles = page.getByRole('region', { name: /Títulos de “Assis, Machado de/ }).getByRole('link');
+    await expect(titles.first()).toBeVisible();
+    // The entry's count is the number of titles it opens (one page of them at most).
+    expect(await titles.count()).toBe(Math.min(count, INDEX_PAGE_SIZE));
   });
 });

@@ -12,14 +12,21 @@ interface SearchFiltersProps {
   /** The groups of the search answer, with counts over the whole result set. */
   groups: FilterGroup[];
   onToggle: (filter: AppliedFilter) => void;
+  /**
+   * Whether a value is applied, from the search the page asks for (its URL), so a ticked box
+   * stays ticked while the new counts load; the answer's own `selecionado` otherwise.
+   */
+  isApplied?: (filter: AppliedFilter) => boolean;
 }
 
 function FilterGroupFieldset({
   group,
   onToggle,
+  isApplied,
 }: {
   group: FilterGroup;
   onToggle: SearchFiltersProps['onToggle'];
+  isApplied: NonNullable<SearchFiltersProps['isApplied']>;
 }) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
@@ -27,7 +34,9 @@ function FilterGroupFieldset({
   // Selected values always stay visible, whatever their place in the list.
   const shown = expanded
     ? group.valores
-    : group.valores.filter((value, index) => index < SHOWN_VALUES || value.selecionado);
+    : group.valores.filter(
+        (value, index) => index < SHOWN_VALUES || isApplied({ tipo: group.tipo, valor: value.valor }),
+      );
   const hidden = group.valores.length - shown.length;
   const label = translateKey(t, group.descricao);
   return (
@@ -38,7 +47,7 @@ function FilterGroupFieldset({
           <Checkbox
             key={value.valor}
             size="sm"
-            checked={value.selecionado}
+            checked={isApplied({ tipo: group.tipo, valor: value.valor })}
             onChange={() => onToggle({ tipo: group.tipo, valor: value.valor })}
             label={
               <>
@@ -71,7 +80,7 @@ function FilterGroupFieldset({
  * The result filters of SPEC §4: one group per filter type with the count of results each value
  * holds; different types narrow the results (AND), values of one type widen them (OR).
  */
-export function SearchFilters({ groups, onToggle }: SearchFiltersProps) {
+export function SearchFilters({ groups, onToggle, isApplied }: SearchFiltersProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const [open, setOpen] = useState(false);
@@ -98,7 +107,15 @@ export function SearchFilters({ groups, onToggle }: SearchFiltersProps) {
         </Text>
         <Stack gap="md">
           {groups.map((group) => (
-            <FilterGroupFieldset key={group.tipo} group={group} onToggle={onToggle} />
+            <FilterGroupFieldset
+              key={group.tipo}
+              group={group}
+              onToggle={onToggle}
+              isApplied={
+                isApplied ??
+                ((filter) => group.valores.some((value) => value.valor === filter.valor && value.selecionado))
+              }
+            />
           ))}
         </Stack>
       </div>

@@ -6,7 +6,7 @@ import type { OrderingOption, SearchHit } from '@estante/contract';
 import { useSearchTitles } from '../api/search-titles';
 import { addToSearchHistory } from '../hooks/use-search-history';
 import { useResultLineExtras } from '../hooks/use-result-line-extras';
-import { searchHref, toggleFilter, type SearchState } from '../hooks/use-search-state';
+import { hasFilter, searchHref, toggleFilter, type SearchState } from '../hooks/use-search-state';
 import { describeSearch } from '../utils/describe-search';
 import { ResultItem } from './result-item';
 import { ResultOptions } from './result-options';
@@ -115,7 +115,11 @@ export function SearchResults({
 
       {data && (data.total > 0 || state.filters.length > 0) && (
         <div className={classes.layout}>
-          <SearchFilters groups={data.filtros} onToggle={(filter) => onChange(toggleFilter(state, filter))} />
+          <SearchFilters
+            groups={data.filtros}
+            onToggle={(filter) => onChange(toggleFilter(state, filter))}
+            isApplied={(filter) => hasFilter(state, filter)}
+          />
           <Stack gap="md" miw={0}>
             <ActiveFilters
               filters={state.filters}
