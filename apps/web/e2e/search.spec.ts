@@ -66,7 +66,8 @@ test.describe('a visitor searching the catalogue', () => {
     await openHome(page);
     const field = page.getByRole('combobox', { name: 'Termo de pesquisa' });
     let reached = false;
-    for (let presses = 0; presses < 15 && !reached; presses += 1) {
+    // Past the skip link, the header and the eleven search tabs.
+    for (let presses = 0; presses < 40 && !reached; presses += 1) {
       await page.keyboard.press('Tab');
       reached = await field.evaluate((element) => element === document.activeElement);
     }

@@ -16,7 +16,7 @@ export function AtomFeedLink({ state }: { state: SearchState }) {
     <>
       <link rel="alternate" type={NEW_ACQUISITIONS_FEED_TYPE} title={t('search.feed.title')} href={href} />
       <Text size="sm">
-        <Anchor href={href} type={NEW_ACQUISITIONS_FEED_TYPE}>
+        <Anchor href={href} type={NEW_ACQUISITIONS_FEED_TYPE} underline="always">
           {t('search.feed.subscribe')}
         </Anchor>{' '}
         {t('search.feed.hint')}
