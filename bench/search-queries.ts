@@ -178,3 +178,45 @@ export function buildQueries(libraries: number[], areas: number[]): BenchQuery[]
     };
   });
 }
+
+/**
+ * Warm-up queries: two title words, one author, one subject from other titles of the sample, none
+ * equal to a query of the list, so a result cache in the API cannot answer the measured pass.
+ */
+export function buildWarmup(list: BenchQuery[], count: number): BenchQuery[] {
+  const seen = new Set(list.map((q) => JSON.stringify(q.wire)));
+  const warm: BenchQuery[] = [];
+  const types = ['livre', 'titulo', 'autor', 'assunto'] as const;
+  for (let i = 0; warm.length < count; i++) {
+    const t = syntheticTitle(1 + ((i * 15_485_863 + 7) % SAMPLE));
+    const type = types[i % types.length]!;
+    const text =
+      type === 'autor'
+        ? t.author
+        : type === 'assunto'
+          ? t.subjects.split(' ; ')[0]!
+          : words(t.title).slice(0, 2).join(' ');
+    const wire: Wire = { termo: text, tipoBusca: type };
+    if (seen.has(JSON.stringify(wire))) continue;
+    seen.add(JSON.stringify(wire));
+    const q = SearchQuerySchema.parse(wire);
+    warm.push({
+      category: 'warm-up',
+      wire,
+      request: {
+        text: q.termo,
+        type: q.tipoBusca,
+        termType: q.tipoTermo,
+        similar: q.similares,
+        ordering: q.ordenacao,
+        page: q.paginaAtiva,
+        pageSize: q.quantPag,
+        tab: q.search_tab,
+        options: q.opcao,
+        filters: q.filtro,
+        rows: q.linha,
+      },
+    });
+  }
+  return warm;
+}

@@ -53,7 +53,13 @@ async function main(): Promise<void> {
       line: `loaded to ${records} titles in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     });
   }
-  const engine = createPostgresSearchEngine(db);
+  // A variant engine to compare (BENCH_ENGINE_MODULE: a module exporting createPostgresSearchEngine).
+  const variant = process.env.BENCH_ENGINE_MODULE;
+  const create: typeof createPostgresSearchEngine = variant
+    ? ((await import(variant)) as { createPostgresSearchEngine: typeof createPostgresSearchEngine })
+        .createPostgresSearchEngine
+    : createPostgresSearchEngine;
+  const engine = create(db);
   const app = await buildApp({ db, searchEngine: engine, logLevel: 'silent' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -9,6 +9,7 @@
 //   npm run bench:search -- --pg-url postgresql://…/db     # reuse a database (loads what is missing)
 //   npm run bench:search -- --engine pglite --data-dir DIR # reuse a PGlite directory
 //   other flags: --records N --concurrency 16 --duration 20 (seconds) --queries N (first N of the list)
+//   --engine-module FILE: a module exporting createPostgresSearchEngine(db), to compare an engine variant
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import { parseArgs } from 'node:util';
 import type { SearchRequest } from '../apps/api/src/modules/search/index.ts';
 import { findPostgresBin, startPostgres } from '../scripts/lib.mjs';
 import { percentile } from './engines.ts';
-import { buildQueries, type BenchQuery, type Wire } from './search-queries.ts';
+import { buildQueries, buildWarmup, type BenchQuery, type Wire } from './search-queries.ts';
 import type { FromServer, ToServer } from './search-server.ts';
 
 process.env.TZ = 'UTC';
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '16' },
     duration: { type: 'string', default: '20' },
     queries: { type: 'string' },
+    'engine-module': { type: 'string' },
   },
 });
 const ENGINE = values.engine === 'pglite' ? 'pglite' : 'pg';
@@ -38,10 +40,8 @@ const RECORDS = Number(values.records ?? (ENGINE === 'pglite' ? 100_000 : 1_000_
 const CONCURRENCY = Number(values.concurrency);
 const DURATION_S = Number(values.duration);
 /** The issue's targets (2-core machine). */
-const TARGETS =
-  ENGINE === 'pg'
-    ? { p50: 15, p95: 50, rps: 300, overhead: 0.3 }
-    : { p50: Infinity, p95: 40, rps: 0, overhead: 0.3 };
+const TARGETS: { p50?: number; p95: number; rps?: number; overhead: number } =
+  ENGINE === 'pg' ? { p50: 15, p95: 50, rps: 300, overhead: 0.3 } : { p95: 40, overhead: 0.3 };
 
 // ---------------------------------------------------------------------------------------------
 // The server process and the HTTP client.
@@ -57,35 +57,35 @@ function startServer(env: Record<string, string>): Promise<{
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  let waiting: ((m: FromServer) => void) | null = null;
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`search server exited with ${code}`)));
-    child.on('message', (message: FromServer) => {
-      if (message.type === 'progress') console.log(`  ${message.line}`);
-      else if (message.type === 'error') {
-        console.error(message.message);
-        reject(new Error(message.message));
-        process.exitCode = 1;
-      } else if (message.type === 'ready')
-        resolve({
-          child,
-          ready: message,
-          sql: (requests) =>
-            new Promise((done) => {
-              waiting = (m) => {
-                if (m.type === 'sql') done(m);
-              };
-              child.send({ type: 'sql', requests } satisfies ToServer);
-            }),
-          stop: () =>
-            new Promise((done) => {
-              child.removeAllListeners('exit');
-              child.on('exit', () => done());
-              child.send({ type: 'stop' } satisfies ToServer);
-            }),
-        });
-      else waiting?.(message);
-    });
+  // The request waiting for the server (start-up, then each SQL pass); a failure or exit rejects it.
+  let pending: { resolve: (m: FromServer) => void; reject: (e: Error) => void } | null = null;
+  const next = () => new Promise<FromServer>((resolve, reject) => (pending = { resolve, reject }));
+  child.on('exit', (code) => pending?.reject(new Error(`search server exited with ${code}`)));
+  child.on('message', (message: FromServer) => {
+    if (message.type === 'progress') console.log(`  ${message.line}`);
+    else if (message.type === 'error') pending?.reject(new Error(message.message));
+    else pending?.resolve(message);
+  });
+  return next().then((ready) => {
+    if (ready.type !== 'ready') throw new Error(`unexpected ${ready.type} from the search server`);
+    return {
+      child,
+      ready,
+      sql: async (requests) => {
+        const answer = next();
+        child.send({ type: 'sql', requests } satisfies ToServer);
+        const m = await answer;
+        if (m.type !== 'sql') throw new Error(`unexpected ${m.type} from the search server`);
+        return m;
+      },
+      stop: () =>
+        new Promise((done) => {
+          pending = null;
+          child.removeAllListeners('exit');
+          child.on('exit', () => done());
+          child.send({ type: 'stop' } satisfies ToServer);
+        }),
+    };
   });
 }
 
@@ -109,6 +109,7 @@ const stats = (times: number[]) => ({
 let cluster: { url: string; stop(): void } | null = null;
 let pgliteDir: string | null = null;
 const env: Record<string, string> = { BENCH_RECORDS: String(RECORDS) };
+if (values['engine-module']) env.BENCH_ENGINE_MODULE = values['engine-module'];
 if (ENGINE === 'pg') {
   let url = values['pg-url'];
   if (!url) {
@@ -123,8 +124,21 @@ if (ENGINE === 'pg') {
   env.BENCH_PGLITE_DIR = pgliteDir;
 }
 
+// Whatever ends the run (an error, Ctrl-C, a closed pipe), the throwaway cluster and directory go.
+let cleaned = false;
+const cleanUp = () => {
+  if (cleaned) return;
+  cleaned = true;
+  cluster?.stop();
+  if (pgliteDir && !values['data-dir']) rmSync(pgliteDir, { recursive: true, force: true });
+};
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => process.exit(130));
+process.stdout.on('error', () => process.exit(1));
+
 console.log(`Search benchmark: ${ENGINE === 'pg' ? 'PostgreSQL' : 'PGlite'}, ${RECORDS} synthetic titles`);
 const server = await startServer(env);
+process.on('exit', () => server.child.kill());
 try {
   const { port, engine, titles, libraries, areas } = server.ready;
   const base = `http://127.0.0.1:${port}`;
@@ -157,11 +171,7 @@ try {
   };
 
   // Warm-up on queries outside the list (the server's code paths and the database buffers, not any result cache).
-  const warm = buildQueries(libraries, areas).map((q, i) => ({
-    ...q,
-    wire: { ...q.wire, paginaAtiva: String(2 + (i % 3)) },
-  }));
-  for (const q of warm.slice(0, 60)) await get(q);
+  for (const q of buildWarmup(list, 60)) await get(q);
 
   const cold: number[] = [];
   for (const q of list) cold.push(await get(q));
@@ -189,12 +199,14 @@ try {
   const mark = (ok: boolean) => (ok ? 'yes' : 'NO');
   console.log(`\n| run | p50 ms | p95 ms | max ms | target | met |`);
   console.log(`| --- | ---: | ---: | ---: | --- | --- |`);
-  const target = `p50 < ${TARGETS.p50}, p95 < ${TARGETS.p95}`;
+  const target = [TARGETS.p50 && `p50 < ${TARGETS.p50}`, `p95 < ${TARGETS.p95}`].filter(Boolean).join(', ');
+  const meets = (x: { p50: number; p95: number }) =>
+    (!TARGETS.p50 || x.p50 < TARGETS.p50) && x.p95 < TARGETS.p95;
   console.log(
-    `| API, first time each query (${list.length}) | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(c.max)} | ${target} | ${mark(c.p50 < TARGETS.p50 && c.p95 < TARGETS.p95)} |`,
+    `| API, first time each query (${list.length}) | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(c.max)} | ${target} | ${mark(meets(c))} |`,
   );
   console.log(
-    `| API, same queries again | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${target} | ${mark(r.p50 < TARGETS.p50 && r.p95 < TARGETS.p95)} |`,
+    `| API, same queries again | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${target} | ${mark(meets(r))} |`,
   );
   console.log(
     `| search engine SQL only (baseline) | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.max)} | — | — |`,
@@ -203,7 +215,7 @@ try {
     `| API overhead over SQL (total time, again / SQL) | +${(overhead * 100).toFixed(0)} % | | | ≤ +${TARGETS.overhead * 100} % | ${mark(overhead <= TARGETS.overhead)} |`,
   );
   console.log(
-    `| ${CONCURRENCY} clients for ${DURATION_S} s: ${Math.round(rps)} requests/s | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.max)} | ≥ ${TARGETS.rps}/s | ${mark(rps >= TARGETS.rps)} |`,
+    `| ${CONCURRENCY} clients for ${DURATION_S} s: ${Math.round(rps)} requests/s | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.max)} | ${TARGETS.rps ? `≥ ${TARGETS.rps}/s | ${mark(rps >= TARGETS.rps)}` : '— | —'} |`,
   );
   if (errors) console.log(`\n${errors} requests failed; first: ${firstError}`);
   if (sql.failures.length)
@@ -235,6 +247,5 @@ try {
     );
 } finally {
   await server.stop();
-  cluster?.stop();
-  if (pgliteDir && !values['data-dir']) rmSync(pgliteDir, { recursive: true, force: true });
+  cleanUp();
 }

@@ -424,7 +424,8 @@ async function ensureReferences(db: Db): Promise<{ libraries: number[]; areas: n
 }
 
 /**
- * Loads N synthetic titles with their copies and online links, set-based: one statement per batch
+ * Loads N synthetic titles with their copies, online links and authority links (the author and
+ * the subjects, so the author and subject filters have values), set-based: one statement per batch
  * (titles, copies and links from parallel arrays), each batch one transaction, so a re-run completes
  * an interrupted load without duplicating anything.
  */
@@ -444,8 +445,26 @@ export async function seedSynthetic(
     const links = rows.flatMap((r) =>
       r.onlineLinks.map((url, i) => ({ url, seq: i + 1, controlNumber: r.controlNumber })),
     );
-    const result = await db.transaction((tx) =>
-      tx.query<{ inserted: number }>(
+    // Authority headings: the author (a person) and each distinct subject word (a topical subject).
+    const headings = rows.flatMap((r) => [
+      { cn: r.controlNumber, type: 'pessoa', heading: r.author, role: 'author', position: 0 },
+      ...[...new Set(r.subjects.split(' ; '))].map((heading, i) => ({
+        cn: r.controlNumber,
+        type: 'assunto',
+        heading,
+        role: 'subject',
+        position: i,
+      })),
+    ]);
+    const result = await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO authority (type, heading)
+         SELECT DISTINCT ON (type, public.f_norm(heading)) type, heading
+           FROM unnest($1::text[], $2::text[]) AS u(type, heading)
+         ON CONFLICT (type, heading_norm) DO NOTHING`,
+        [headings.map((h) => h.type), headings.map((h) => h.heading)],
+      );
+      return tx.query<{ inserted: number }>(
         `WITH ins AS (
            INSERT INTO title (control_number, control_source, title, title_statement, main_author, authors_text,
                subjects_text, year, publication_date, language, languages, ts_config, work_type, call_number,
@@ -470,6 +489,13 @@ export async function seedSynthetic(
            SELECT ins.id, l.seq, l.url, 'Acesso online'
              FROM unnest($23::text[], $24::int[], $25::text[]) AS l(cn, seq, url)
              JOIN ins ON ins.control_number = l.cn
+         ), headings AS (
+           INSERT INTO title_authority (title_id, authority_id, role, position)
+           SELECT ins.id, a.id, h.role, h.position
+             FROM unnest($26::text[], $27::text[], $28::text[], $29::text[], $30::int[])
+                  AS h(cn, type, heading, role, position)
+             JOIN ins ON ins.control_number = h.cn
+             JOIN authority a ON a.type = h.type AND a.heading_norm = public.f_norm(h.heading)
          )
          SELECT count(*)::int AS inserted FROM ins`,
         [
@@ -498,12 +524,19 @@ export async function seedSynthetic(
           links.map((l) => l.controlNumber),
           links.map((l) => l.seq),
           links.map((l) => l.url),
+          headings.map((h) => h.cn),
+          headings.map((h) => h.type),
+          headings.map((h) => h.heading),
+          headings.map((h) => h.role),
+          headings.map((h) => h.position),
         ],
-      ),
-    );
+      );
+    });
     inserted += result.rows[0]?.inserted ?? 0;
     options.onProgress?.(Math.min(start + batchSize - 1, options.records));
   }
-  await db.exec('ANALYZE title; ANALYZE copy; ANALYZE online_link');
+  await db.exec(
+    'ANALYZE title; ANALYZE copy; ANALYZE online_link; ANALYZE authority; ANALYZE title_authority',
+  );
   return { inserted };
 }
