@@ -1,4 +1,4 @@
-// Types of the helpers in lib.mjs that TypeScript code (benchmarks) uses.
+// Types of the helpers in lib.mjs that TypeScript code (benchmarks, browser journeys) uses.
 export declare const ROOT: string;
 export declare function step(text: string): void;
 export declare function findPostgresBin(): Promise<string | null>;
@@ -10,7 +10,7 @@ export declare function run(
 ): Promise<number>;
 export declare function freePort(): Promise<number>;
 export declare function waitForUrl(url: string, timeoutMs: number, isAlive?: () => boolean): Promise<boolean>;
-export declare function startE2eServer(options?: { port?: number }): Promise<{
+export declare function startE2eServer(options?: { port?: number; databaseUrl?: string }): Promise<{
   url: string;
   testEnv: Record<string, string>;
   stop(): Promise<void>;

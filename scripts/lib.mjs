@@ -235,13 +235,15 @@ export async function applyE2eSettings(env) {
 /**
  * Starts the catalogue on a fresh embedded database (demo library) for the browser tests, with
  * e-mail and single sign-on pointed at the ports the recovery and SSO specs serve (e2eEnvironment).
+ * With `databaseUrl` it runs on that (empty) PostgreSQL database instead, which other processes
+ * (the `estante desk` command of a journey) can open while it runs.
  * Answers its URL, the environment to give Playwright (`testEnv`) and `stop`, or null when it fails.
  */
-export async function startE2eServer({ port } = {}) {
+export async function startE2eServer({ port, databaseUrl } = {}) {
   port ??= await freePort();
   const services = e2eEnvironment({ smtpPort: await freePort(), oidcPort: await freePort() });
   const dataDir = mkdtempSync(join(tmpdir(), 'estante-e2e-'));
-  const dbEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  const dbEnv = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' };
   if (!(await applyE2eSettings(dbEnv))) {
     rmSync(dataDir, { recursive: true, force: true });
     return null;

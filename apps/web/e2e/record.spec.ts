@@ -86,6 +86,8 @@ test.describe('record page (SPEC §2 /acervo/{codAcervo})', () => {
       'MARC',
       'Exemplares',
       'Dublin Core',
+      'Reserva',
+      'Solicitação de empréstimo',
       'Dados estatísticos',
       'Acervo fechado',
     ]);
@@ -97,6 +99,8 @@ test.describe('record page (SPEC §2 /acervo/{codAcervo})', () => {
       'MARC',
       'Exemplares',
       'Dublin Core',
+      'Reserva',
+      'Solicitação de empréstimo',
       'Coleção (kardex)',
       'Sumários',
       'Dados estatísticos',

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { INDEX_PAGE_SIZE } from '@estante/contract';
-import { announcedCount, openHome, search } from './helpers';
+import { allViolations, announcedCount, openHome, search } from './helpers';
 
 /** The count a filter checkbox shows in its label ("Livro (12)"). */
 async function countOf(checkbox: Locator): Promise<number> {
@@ -153,6 +153,28 @@ test.describe('a visitor refining a search', () => {
     await expectTotal(page, byAuthor - both);
     const titles = await page.getByRole('main').getByRole('article').getByRole('heading').allInnerTexts();
     for (const title of titles) expect(title).not.toMatch(/casmurro/i);
+  });
+
+  test('shows the results as covers by keyboard, and a reload keeps them', async ({ page }) => {
+    await openHome(page);
+    await search(page, 'de');
+    const results = page.getByRole('region', { name: 'Resultados' });
+    await expect(results.getByRole('article').first()).toBeVisible();
+    const display = page.getByRole('combobox', { name: 'Exibir como' });
+    await expect(display).toHaveValue('D');
+    await display.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(/exibicao=C/);
+    await expect(results.getByRole('article')).toHaveCount(0);
+    // Each cover's title still leads to its record.
+    const recordLinks = results.locator('ol a[href^="/acervo/"]');
+    await expect(recordLinks.first()).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Exibir como' })).toHaveValue('C');
+    await expect(recordLinks.first()).toBeVisible();
+    await expect(results.getByRole('article')).toHaveCount(0);
+    expect(await allViolations(page)).toEqual([]);
   });
 
   test('a misspelt search offers "did you mean", which finds the records', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LibrarySchema } from './institution.ts';
 import { CourseSchema, DisciplineSchema } from './lookups.ts';
-import { SearchHitSchema, SearchQuerySchema } from './search.ts';
+import { SearchHitSchema, SearchQuerySchema, type ResultDisplay } from './search.ts';
 import { TAB } from './search-tab-rules.ts';
 
 /** `opcao` keys of the archive tab: fonds, series, and the years the material covers (from, to). */
@@ -26,11 +26,13 @@ export const NEW_ACQUISITIONS_MAX_DAYS = 366;
 
 /**
  * New-acquisitions defaults (SPEC §3 "new-acquisitions display option C"): the last 30 days, shown
- * as display C, a compact list with covers (D is the detailed result list of the other tabs).
+ * as display C, compact covers (D, the detailed result lines, is the other tabs' default); the
+ * patron may switch between the RESULT_DISPLAYS.
  */
-export const NEW_ACQUISITIONS_DEFAULTS = { dias: 30, exibicao: 'C' } as const;
-export const NEW_ACQUISITIONS_DISPLAYS = ['C', 'D'] as const;
-export type NewAcquisitionsDisplay = (typeof NEW_ACQUISITIONS_DISPLAYS)[number];
+export const NEW_ACQUISITIONS_DEFAULTS = { dias: 30, exibicao: 'C' } as const satisfies {
+  dias: number;
+  exibicao: ResultDisplay;
+};
 
 /** Kinds of normative act (the normative-acts tab's `tipo`); equal to packages/marc's NORMATIVE_ACT_KINDS. */
 export const NORMATIVE_ACT_KINDS = [

@@ -19,6 +19,21 @@ export const SEARCH_DEFAULTS = { paginaAtiva: 1, quantPag: 20, ordenacao: 'C', e
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /**
+ * Result display modes (SPEC §3 `exibicao`): D the detailed result lines, C compact covers. D is
+ * the default (SPEC §9); the new-acquisitions tab opens in C (NEW_ACQUISITIONS_DEFAULTS). The
+ * display only changes how a page of results is drawn, so the API does not read it.
+ */
+export const RESULT_DISPLAYS = ['D', 'C'] as const;
+export type ResultDisplay = (typeof RESULT_DISPLAYS)[number];
+
+/**
+ * Bases a search may name (`base`): the library's catalogue (the default), and Target GEDWeb, an
+ * external standards catalogue whose searches must name the column of their first row (SPEC §4).
+ */
+export const SEARCH_BASES = { catalogue: 'acervo', targetGedweb: 'target_gedweb' } as const;
+export type SearchBase = (typeof SEARCH_BASES)[keyof typeof SEARCH_BASES];
+
+/**
  * Advanced-search operators (SPEC §3) joining a row to what comes before it: and, or, not,
  * next (adjacent, in order), before and after (near, in order). docs/search.md gives each its
  * precise meaning.

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ORDERINGS } from '@estante/contract';
+import { ORDERINGS, TITLE_TAB_CODES, TITLE_TAB_SEGMENTS } from '@estante/contract';
 import { routes } from './router';
 import { createConfiguredQueryClient, fetchWith, jsonResponse, renderRoutes } from '../testing/render';
 import { buildAuthority, buildCopy, buildHit, buildSearchResponse, buildTitle } from '../testing/factories';
@@ -9,6 +9,7 @@ import { getTitleQueryOptions } from '../features/record/api/get-title';
 import { getTitleCopiesQueryOptions } from '../features/record/api/get-title-copies';
 import { getTitleMarcQueryOptions } from '../features/record/api/get-title-marc';
 import { getDefaultImageQueryOptions } from '../features/record/api/get-default-image';
+import { getTitlePermissionsQueryOptions } from '../features/record/api/get-title-permissions';
 import { getAuthorityQueryOptions } from '../features/authority/api/get-authority';
 import { getOrderingsQueryOptions } from '../features/search/api/get-orderings';
 import { searchTitlesQueryOptions } from '../features/search/api/search-titles';
@@ -34,6 +35,20 @@ function clientWithTitle() {
   client.setQueryData(getTitleQueryOptions(1).queryKey, buildTitle());
   client.setQueryData(getDefaultImageQueryOptions().queryKey, {
     url: '/api/consulta/imagem-padrao/capa.svg',
+  });
+  return client;
+}
+
+/** The title of clientWithTitle, with copies: its hold (18) and loan request (75) tabs are offered. */
+function clientWithLendableTitle() {
+  const client = clientWithTitle();
+  client.setQueryData(getTitlePermissionsQueryOptions(1).queryKey, {
+    cod_acervo: 1,
+    abas: TITLE_TAB_SEGMENTS.map((aba) => ({
+      aba,
+      codigo: TITLE_TAB_CODES[aba],
+      permitida: aba === 'reserva' || aba === 'solicitacao-emprestimo',
+    })),
   });
   return client;
 }
@@ -219,14 +234,22 @@ describe('title page', () => {
     expect(row.textContent).toBe('24510$a Dom Casmurro /$c Machado de Assis.');
   });
 
-  it('says a later sub-tab is not available yet', async () => {
-    renderRoutes(routes, { route: '/acervo/1/solicitacao-emprestimo', queryClient: clientWithTitle() });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Ainda não disponível' })).toBeTruthy();
+  it('asks a visitor on the loan request tab to sign in', async () => {
+    renderRoutes(routes, {
+      route: '/acervo/1/solicitacao-emprestimo',
+      queryClient: clientWithLendableTitle(),
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Solicitação de empréstimo' })).toBeTruthy();
+    expect(screen.getByText('Entre com seu login para solicitar o empréstimo deste título.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Entrar para solicitar' })).toBeTruthy();
   });
 
   it('asks a visitor on the hold tab to sign in, in the modal, and keeps them on the tab', async () => {
     stubIdentityApi();
-    const { router } = renderRoutes(routes, { route: '/acervo/1/reserva', queryClient: clientWithTitle() });
+    const { router } = renderRoutes(routes, {
+      route: '/acervo/1/reserva',
+      queryClient: clientWithLendableTitle(),
+    });
     expect(await screen.findByText('Entre com seu login para reservar este título.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Entrar para reservar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Entrar' });

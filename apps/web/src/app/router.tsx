@@ -3,7 +3,7 @@ import { paths, TITLE_TABS, AUTHORITY_TABS, type TitleTabKey } from '../config/p
 import { RootErrorBoundary, RootLayout } from './routes/root';
 import { HomeRoute } from './routes/home';
 import { NotAvailableRoute, NotFoundRoute } from './routes/not-found';
-import { PersonalAreaRoute } from './routes/personal-area';
+import { personalAreaRoutes } from './routes/personal-area';
 import { LogoutRoute } from './routes/logout';
 import { BasketRoute } from './routes/basket';
 import { LoginRoute } from './routes/login';
@@ -14,8 +14,8 @@ import {
   TitleDataTab,
   TitleDublinCoreTab,
   TitleHoldTab,
+  TitleLoanRequestTab,
   TitleMarcTab,
-  TitleNotAvailableTab,
   TitleReferenceTab,
   TitleRoute,
   TitleKardexTab,
@@ -42,7 +42,7 @@ const TITLE_TAB_ELEMENTS: Record<TitleTabKey, React.ReactElement> = {
   copies: <TitleCopiesTab />,
   dublinCore: <TitleDublinCoreTab />,
   hold: <TitleHoldTab />,
-  loanRequest: <TitleNotAvailableTab />,
+  loanRequest: <TitleLoanRequestTab />,
   kardex: <TitleKardexTab />,
   summaries: <TitleSummariesTab />,
   bookSummaries: <TitleBookSummariesTab />,
@@ -65,8 +65,7 @@ export const routes: RouteObject[] = [
       { path: paths.grupoA.path, element: <NotAvailableRoute /> },
       { path: paths.pearson.path, element: <PearsonRoute /> },
       { path: paths.basket.path, element: <BasketRoute /> },
-      { path: paths.personalArea.path, element: <PersonalAreaRoute /> },
-      { path: paths.personalAreaApp.path, element: <PersonalAreaRoute /> },
+      personalAreaRoutes,
       {
         path: paths.title.path,
         element: <TitleRoute />,

@@ -25,6 +25,10 @@ export const SEARCH_PARAM = {
   row: 'linha',
   /** Options of the tab's own form, `chave:valor`, repeated. */
   option: 'opcao',
+  /** Result display mode (SPEC §3 `exibicao`): D detailed lines, C compact covers. */
+  display: 'exibicao',
+  /** The base searched; left out for the library's catalogue. */
+  base: 'base',
 } as const;
 
 /** Query parameter of /pearson: the key of the publisher's form the new tab posts. */
@@ -75,6 +79,21 @@ export const AUTHORITY_TABS = {
 } as const;
 export type AuthorityTabKey = keyof typeof AUTHORITY_TABS;
 
+/** Items of the personal-area menu (decision 0028): the URL segment of each under /meupergamum. */
+export const PERSONAL_AREA_SEGMENTS = {
+  loans: 'emprestimos',
+  renewal: 'renovacao',
+  debts: 'debitos',
+  suspensions: 'afastamentos',
+  noDebts: 'nada-consta',
+  loanHistory: 'historico',
+  holds: 'reservas',
+  loanRequests: 'solicitacoes',
+  interlibrary: 'emprestimo-entre-bibliotecas',
+  loanToken: 'token-emprestimo',
+} as const;
+export type PersonalAreaItemKey = keyof typeof PERSONAL_AREA_SEGMENTS;
+
 function withSegment(base: string, segment: string): string {
   return segment ? `${base}/${segment}` : base;
 }
@@ -104,6 +123,11 @@ export const paths = {
   basket: { path: '/cesta', getHref: () => '/cesta' },
   personalArea: { path: '/meupergamum', getHref: () => '/meupergamum' },
   personalAreaApp: { path: '/meupergamum/app', getHref: () => '/meupergamum/app' },
+  /** One item of the personal-area menu (decision 0028), a child route of /meupergamum. */
+  personalAreaItem: {
+    path: '/meupergamum/:item',
+    getHref: (item: PersonalAreaItemKey) => `/meupergamum/${PERSONAL_AREA_SEGMENTS[item]}`,
+  },
   title: {
     path: '/acervo/:codAcervo',
     getHref: (id: number | string, tab: TitleTabKey = 'data') =>

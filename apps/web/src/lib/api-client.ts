@@ -60,9 +60,9 @@ export interface RequestOptions {
   auth?: AuthMode;
 }
 
-/** Options of a call that may carry a JSON body. */
+/** Options of a call that may carry a body. */
 export interface SendOptions extends RequestOptions {
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as multipart/form-data (the browser sets its boundary). */
   body?: unknown;
 }
 
@@ -371,10 +371,11 @@ async function sendWithToken(method: HttpMethod, path: string, options: SendOpti
   const target = url(path, options.query);
   const auth = options.auth ?? 'privateOrPublic';
   const hasBody = options.body !== undefined;
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData ? options.body : null;
   const init = (token: string): RequestInit => ({
     method,
-    headers: hasBody ? { ...headers(token), 'Content-Type': 'application/json' } : headers(token),
-    body: hasBody ? JSON.stringify(options.body) : null,
+    headers: hasBody && !form ? { ...headers(token), 'Content-Type': 'application/json' } : headers(token),
+    body: form ?? (hasBody ? JSON.stringify(options.body) : null),
     signal: options.signal ?? null,
   });
   const chosen = await chooseToken(auth);

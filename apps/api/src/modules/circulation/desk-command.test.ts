@@ -75,7 +75,8 @@ describe('estante desk', () => {
     expect(await desk('suspend', ana.login, '3', '--reason', 'Dano')).toBe(0);
     expect(out).toEqual([`${ana.login} suspended from 2026-03-19 to 2026-03-21.`]);
     expect(await desk('loans', ana.login)).toBe(0);
-    expect(out[1]).toMatch(/loan \d+: O quinze .* due 2026-03-20, 0 renewal\(s\)/);
+    // The copy is named as checkin takes it: LIBRARY:NUMBER.
+    expect(out[1]).toMatch(/loan \d+: O quinze .*\[[^\]:]+:[^\]]+\] due 2026-03-20, 0 renewal\(s\)/);
     expect(out.at(-1)).toBe('  owes R$ 0.00');
 
     // A rule refusal reads in English on the desk.

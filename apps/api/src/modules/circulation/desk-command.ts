@@ -219,17 +219,22 @@ export async function runDeskCommand(
         const { rows: loans } = await db.query<{
           id: number;
           title: string;
+          library: string;
           number: string;
           due: string;
           renewals: number;
         }>(
-          `SELECT ln.id, t.title, c.number, ln.due_on::text AS due, ln.renewals FROM loan ln JOIN copy c ON c.id = ln.copy_id
+          `SELECT ln.id, t.title, lb.code AS library, c.number, ln.due_on::text AS due, ln.renewals FROM loan ln
+             JOIN copy c ON c.id = ln.copy_id JOIN library lb ON lb.id = c.library_id
              JOIN title t ON t.id = c.title_id WHERE ln.patron_id = $1 AND ln.returned_at IS NULL ORDER BY ln.due_on`,
           [patron.id],
         );
         io.out(`${patron.name} (${patron.login})`);
+        // The copy as checkin names it (LIBRARY:NUMBER), so the line can be used as it is.
         for (const l of loans)
-          io.out(`  loan ${l.id}: ${l.title} [${l.number}] due ${l.due}, ${l.renewals} renewal(s)`);
+          io.out(
+            `  loan ${l.id}: ${l.title} [${l.library}:${l.number}] due ${l.due}, ${l.renewals} renewal(s)`,
+          );
         const { rows: holds } = await db.query<{
           id: number;
           title: string;

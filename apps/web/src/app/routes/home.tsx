@@ -22,7 +22,6 @@ import { IndexBrowser } from '../../features/search/components/index-browser';
 import { ArchiveOptions, type TabOptionsProps } from '../../features/search/components/tabs/archive-options';
 import { AtomFeedLink } from '../../features/search/components/tabs/atom-feed-link';
 import { JurisprudenceOptions } from '../../features/search/components/tabs/jurisprudence-options';
-import { NewAcquisitionsList } from '../../features/search/components/tabs/new-acquisitions-list';
 import { NewAcquisitionsOptions } from '../../features/search/components/tabs/new-acquisitions-options';
 import { NormativeActsOptions } from '../../features/search/components/tabs/normative-acts-options';
 import { TeachingPlanSearch } from '../../features/search/components/tabs/teaching-plan-search';
@@ -128,11 +127,10 @@ export function HomeRoute() {
           renderHitSelect={(hit) => <SelectForBasket id={hit.cod_acervo} title={hit.titulo} />}
           renderHitActions={(hit) => <BasketToggle id={hit.cod_acervo} title={hit.titulo} size="xs" />}
           renderListTools={(hits) => <AddSelectedToBasket ids={hits.map((hit) => hit.cod_acervo)} />}
-          renderList={
-            tab === TAB.newAcquisitions
-              ? (hits) => <NewAcquisitionsList hits={hits} defaultCoverUrl={defaultImage.data?.url} />
-              : undefined
-          }
+          compact={{
+            defaultCoverUrl: defaultImage.data?.url,
+            label: tab === TAB.newAcquisitions ? t('search.newAcquisitions.listLabel') : undefined,
+          }}
           renderSuggestion={(total) =>
             state.term && state.rows.length === 0 ? (
               <DidYouMean
@@ -140,7 +138,12 @@ export function HomeRoute() {
                 resultCount={total}
                 searchType={state.searchType}
                 hrefFor={(term) =>
-                  searchHref({ ...DEFAULT_SEARCH_STATE, term, searchType: state.searchType })
+                  searchHref({
+                    ...DEFAULT_SEARCH_STATE,
+                    term,
+                    searchType: state.searchType,
+                    display: state.display,
+                  })
                 }
               />
             ) : null

@@ -1,25 +1,80 @@
-import { Navigate, useLocation } from 'react-router';
+import type { ReactElement } from 'react';
+import { Navigate, Outlet, useLocation, useOutletContext, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Stack, Text, Title } from '@mantine/core';
-import { paths } from '../../config/paths';
-import { DocumentTitle } from '../../components/ui/document-title';
+import { Stack, Text } from '@mantine/core';
+import type { AuthPermission } from '@estante/contract';
+import { PERSONAL_AREA_SEGMENTS, paths, type PersonalAreaItemKey } from '../../config/paths';
+import { LoadingBlock } from '../../components/ui/query-state';
+import { useInstitution } from '../../features/chrome/api/get-institution';
 import { useSession } from '../../features/identity/hooks/use-session';
 import { useUserSession } from '../../features/identity/api/get-user-session';
 import { TwoFactorSettings } from '../../features/identity/components/two-factor-settings';
+import { PersonalAreaLayout } from '../../features/personal-area/components/personal-area-layout';
+import {
+  menuItemOfPath,
+  visibleMenuItems,
+  type PersonalAreaMenuItem,
+} from '../../features/personal-area/menu-items';
+import { LoansScreen } from '../../features/circulation/components/loans-screen';
+import { RenewalScreen } from '../../features/circulation/components/renewal-screen';
+import { LoanHistoryScreen } from '../../features/circulation/components/loan-history-screen';
+import { LoanTokenScreen } from '../../features/circulation/components/loan-token-screen';
+import { DebtsScreen } from '../../features/circulation/components/debts-screen';
+import { SuspensionsScreen } from '../../features/circulation/components/suspensions-screen';
+import { NoDebtsScreen } from '../../features/circulation/components/no-debts-screen';
+import { HoldsScreen } from '../../features/circulation/components/holds-screen';
+import { LoanRequestsScreen } from '../../features/circulation/components/loan-requests-screen';
+import { InterlibraryScreen } from '../../features/circulation/components/interlibrary-screen';
 
-function PersonalArea({ login, storedName }: { login: string; storedName: string }) {
+/** What the personal area hands its screens: the items the patron may open. */
+interface PersonalAreaContext {
+  items: readonly PersonalAreaMenuItem[];
+}
+
+/** The renewal screen, with a link to the loans screen when the patron may open it. */
+function RenewalItem() {
+  const { items } = useOutletContext<PersonalAreaContext>();
+  const canOpenLoans = items.some((item) => item.key === 'loans');
+  return <RenewalScreen renewHref={canOpenLoans ? paths.personalAreaItem.getHref('loans') : undefined} />;
+}
+
+/**
+ * The screen of each personal-area menu item (decision 0028), under /meupergamum/{segment}. The menu
+ * (order, activity, label) is features/personal-area/menu-items.ts; an item with no screen here is
+ * neither routed nor shown.
+ */
+const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> = {
+  loans: <LoansScreen />,
+  renewal: <RenewalItem />,
+  debts: <DebtsScreen />,
+  suspensions: <SuspensionsScreen />,
+  noDebts: <NoDebtsScreen />,
+  loanHistory: <LoanHistoryScreen />,
+  holds: <HoldsScreen />,
+  loanRequests: <LoanRequestsScreen />,
+  interlibrary: <InterlibraryScreen />,
+  loanToken: <LoanTokenScreen />,
+};
+
+const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(
+  Object.keys(PERSONAL_AREA_SCREENS) as PersonalAreaItemKey[],
+);
+
+/** The overview (/meupergamum, /meupergamum/app): the welcome and the two-step verification settings. */
+function PersonalAreaOverview() {
   const { t } = useTranslation();
+  const session = useSession();
+  const login = session?.user.login ?? '';
   // The name as the server has it now (GET /pessoas); the stored one until it answers.
   const { data } = useUserSession(login);
-  const name = data?.user.nome_pessoa ?? storedName;
+  if (!session) return null;
+  const name = data?.user.nome_pessoa ?? session.user.nome_pessoa;
   return (
     <>
-      <DocumentTitle page={t('identity.personalArea.title')} />
       <Stack gap="sm">
-        <Title order={1}>{t('identity.personalArea.title')}</Title>
         <Text fz="lg">{t('identity.personalArea.welcome', { name })}</Text>
         <Text c="dimmed">{t('identity.personalArea.login', { login })}</Text>
-        <Text>{t('identity.personalArea.comingSoon')}</Text>
+        <Text>{t('personalArea.overview.hint')}</Text>
       </Stack>
       <Stack gap="sm" mt="xl">
         <TwoFactorSettings login={login} />
@@ -28,12 +83,57 @@ function PersonalArea({ login, storedName }: { login: string; storedName: string
   );
 }
 
-/** SPEC §2 /meupergamum and /meupergamum/app: guarded; visitors go to /login?redirect={path}. */
+function PersonalArea({ login, storedPermissions }: { login: string; storedPermissions: AuthPermission[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const institution = useInstitution();
+  // Permissions as the server has them now; the stored ones (from sign-in) until it answers.
+  const session = useUserSession(login);
+  const permissions = session.data?.authPermissions ?? storedPermissions;
+  const items = visibleMenuItems(permissions, BUILT_ITEMS);
+  const current = menuItemOfPath(pathname);
+  const isAllowed = !current || items.some((item) => item.key === current.key);
+  const context: PersonalAreaContext = { items };
+  return (
+    <PersonalAreaLayout
+      items={items}
+      title={current ? t(current.label) : t('identity.personalArea.title')}
+      theme={institution.tema}
+    >
+      {isAllowed ? (
+        <Outlet context={context} />
+      ) : session.isPending ? (
+        <LoadingBlock />
+      ) : (
+        <Text>{t('personalArea.notAllowed')}</Text>
+      )}
+    </PersonalAreaLayout>
+  );
+}
+
+/** SPEC §2 /meupergamum and below: guarded; visitors go to /login?redirect={path}. */
 export function PersonalAreaRoute() {
   const session = useSession();
   const location = useLocation();
   if (!session) {
     return <Navigate to={paths.login.getHref(location.pathname + location.search)} replace />;
   }
-  return <PersonalArea login={session.user.login} storedName={session.user.nome_pessoa} />;
+  return <PersonalArea login={session.user.login} storedPermissions={session.authPermissions} />;
 }
+
+/** /meupergamum, /meupergamum/app (the overview) and /meupergamum/{segment} of each item. */
+export const personalAreaRoutes: RouteObject = {
+  path: paths.personalArea.path,
+  element: <PersonalAreaRoute />,
+  children: [
+    { index: true, element: <PersonalAreaOverview /> },
+    {
+      path: paths.personalAreaApp.path.slice(paths.personalArea.path.length + 1),
+      element: <PersonalAreaOverview />,
+    },
+    ...[...BUILT_ITEMS].map((key) => ({
+      path: PERSONAL_AREA_SEGMENTS[key],
+      element: PERSONAL_AREA_SCREENS[key],
+    })),
+  ],
+};

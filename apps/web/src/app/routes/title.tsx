@@ -20,7 +20,7 @@ import { TabLinks } from '../../components/ui/tab-links';
 import { ErrorBlock, LoadingBlock } from '../../components/ui/query-state';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { ErrorBoundary } from '../../components/errors/error-boundary';
-import { NotAvailableMessage, NotFoundMessage } from '../../components/errors/not-found-message';
+import { NotFoundMessage } from '../../components/errors/not-found-message';
 import { useIsAuthenticated } from '../../features/identity/hooks/use-is-authenticated';
 import { useSession } from '../../features/identity/hooks/use-session';
 import { useTitlePermissions } from '../../features/record/api/get-title-permissions';
@@ -31,6 +31,8 @@ import { LoanStatistics } from '../../features/record/components/loan-statistics
 import { ClosedCollection } from '../../features/record/components/closed-collection';
 import { useLoginModal } from '../../features/identity/components/login-modal';
 import { TitleMetadata } from '../../features/record/components/title-metadata';
+import { HoldForm } from '../../features/circulation/components/hold-form';
+import { LoanRequestForm } from '../../features/circulation/components/loan-request-form';
 import { RecordActions } from '../../features/record/components/record-actions';
 import { BasketToggle } from '../../features/basket/components/basket-toggle';
 import classes from '../../features/record/components/record.module.css';
@@ -42,6 +44,8 @@ const SHOWN_TABS = [
   'marc',
   'copies',
   'dublinCore',
+  'hold',
+  'loanRequest',
   'kardex',
   'summaries',
   'bookSummaries',
@@ -51,6 +55,8 @@ const SHOWN_TABS = [
 
 /** Tabs a title shows only when /acervo/{id}/permissoes allows them (decision 0022). */
 const CONDITIONAL_TABS: readonly TitleTabKey[] = [
+  'hold',
+  'loanRequest',
   'kardex',
   'summaries',
   'bookSummaries',
@@ -265,21 +271,54 @@ function PlaceHoldButton({ id }: { id: number }) {
 
 /**
  * /reserva (18). Holds need a signed-in patron (SPEC §6): a visitor is asked to sign in here, through
- * the modal, and stays on this tab. The hold form itself comes with circulation.
+ * the modal, and stays on this tab; a patron gets the hold form (decision 0030).
  */
 export function TitleHoldTab() {
   const { t } = useTranslation();
+  const { title } = useTitleContext();
   const isAuthenticated = useIsAuthenticated();
   const { openLoginModal } = useLoginModal();
-  if (isAuthenticated) return <NotAvailableMessage order={2} />;
   return (
-    <section>
-      <TabHeading>{t('record.hold.heading')}</TabHeading>
-      <Stack gap="sm" align="flex-start">
-        <Text>{t('record.hold.signInPrompt')}</Text>
-        <Button onClick={() => openLoginModal()}>{t('record.hold.signIn')}</Button>
-      </Stack>
-    </section>
+    <PermittedTab tab="hold" heading={t('record.hold.heading')}>
+      {isAuthenticated ? (
+        <HoldForm
+          titleId={title.cod_acervo}
+          titleName={title.titulo}
+          myHoldsHref={paths.personalAreaItem.getHref('holds')}
+          loanRequestHref={paths.title.getHref(title.cod_acervo, 'loanRequest')}
+        />
+      ) : (
+        <Stack gap="sm" align="flex-start">
+          <Text>{t('record.hold.signInPrompt')}</Text>
+          <Button onClick={() => openLoginModal()}>{t('record.hold.signIn')}</Button>
+        </Stack>
+      )}
+    </PermittedTab>
+  );
+}
+
+/** /solicitacao-emprestimo (75): a loan request needs a signed-in patron too (SPEC §6). */
+export function TitleLoanRequestTab() {
+  const { t } = useTranslation();
+  const { title } = useTitleContext();
+  const isAuthenticated = useIsAuthenticated();
+  const { openLoginModal } = useLoginModal();
+  return (
+    <PermittedTab tab="loanRequest" heading={t('record.tabs.loanRequest')}>
+      {isAuthenticated ? (
+        <LoanRequestForm
+          titleId={title.cod_acervo}
+          titleName={title.titulo}
+          myRequestsHref={paths.personalAreaItem.getHref('loanRequests')}
+          holdHref={paths.title.getHref(title.cod_acervo, 'hold')}
+        />
+      ) : (
+        <Stack gap="sm" align="flex-start">
+          <Text>{t('circulation.requests.tab.signInPrompt')}</Text>
+          <Button onClick={() => openLoginModal()}>{t('circulation.requests.tab.signIn')}</Button>
+        </Stack>
+      )}
+    </PermittedTab>
   );
 }
 
@@ -369,9 +408,4 @@ export function TitleClosedCollectionTab() {
       />
     </PermittedTab>
   );
-}
-
-/** The sub-tabs later issues build (loan request). */
-export function TitleNotAvailableTab() {
-  return <NotAvailableMessage order={2} />;
 }

@@ -11,7 +11,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { handleApiError } from '../../../lib/error-handler';
 import { exportBasket, getBasketReferences, sendBasketByEmail } from '../api/export-basket';
-import { saveFile } from '../utils/save-file';
+import { saveFile } from '../../../lib/save-file';
 
 const FORMAT_LABEL = {
   RIS: 'basket.format.ris',

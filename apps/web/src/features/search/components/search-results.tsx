@@ -6,8 +6,16 @@ import type { OrderingOption, SearchHit } from '@estante/contract';
 import { useSearchTitles } from '../api/search-titles';
 import { addToSearchHistory } from '../hooks/use-search-history';
 import { useResultLineExtras } from '../hooks/use-result-line-extras';
-import { hasFilter, searchHref, toggleFilter, type SearchState } from '../hooks/use-search-state';
+import {
+  displayOf,
+  hasFilter,
+  searchHref,
+  toggleFilter,
+  withDisplay,
+  type SearchState,
+} from '../hooks/use-search-state';
 import { describeSearch } from '../utils/describe-search';
+import { CompactResultList } from './compact-result-list';
 import { ResultItem } from './result-item';
 import { ResultOptions } from './result-options';
 import { ResultsPagination } from './results-pagination';
@@ -31,8 +39,16 @@ interface SearchResultsProps {
    * titles); without it the line shows the title with its additional titles, links and cover.
    */
   renderHit?: (hit: SearchHit) => ReactNode;
-  /** Draws the page's hits instead of the result list (the new acquisitions' compact display). */
-  renderList?: (hits: SearchHit[]) => ReactNode;
+  /**
+   * Offers display C, compact covers, beside the detailed lines (SPEC §3 `exibicao`), in the tab's
+   * own display until one is chosen; left out where hits are not local records (the network tab).
+   */
+  compact?: {
+    /** The institution's default image, for titles without a cover. */
+    defaultCoverUrl?: string | undefined;
+    /** Accessible name of the covers list. */
+    label?: string | undefined;
+  };
   /** Shown above the list (the network tab's institutions). */
   renderBeforeList?: () => ReactNode;
   /** Shown under the count when a search finds little (did you mean). */
@@ -53,7 +69,7 @@ export function SearchResults({
   renderSuggestion,
   renderHit,
   renderBeforeList,
-  renderList,
+  compact,
 }: SearchResultsProps) {
   const { t } = useTranslation();
   const search = useSearchTitles(state, tab);
@@ -61,7 +77,10 @@ export function SearchResults({
   const isLoading = search.isFetching && (!data || search.isPlaceholderData);
   const location = useLocation();
   // Additional titles, links and covers of the page's lines: two requests per page.
-  const extras = useResultLineExtras(renderHit || !data ? [] : data.data.map((hit) => hit.cod_acervo));
+  const display = compact ? displayOf(state, tab) : 'D';
+  const extras = useResultLineExtras(
+    renderHit || display !== 'D' || !data ? [] : data.data.map((hit) => hit.cod_acervo),
+  );
 
   // SPEC §4: each search adds a history entry with its fields, record count, URL and base.
   const settledId = data && !search.isPlaceholderData ? data.id : undefined;
@@ -137,12 +156,22 @@ export function SearchResults({
                   orderings={orderings}
                   onOrderingChange={(ordering) => onChange({ ...state, ordering, page: 1 })}
                   onPageSizeChange={(pageSize) => onChange({ ...state, pageSize, page: 1 })}
+                  display={display}
+                  onDisplayChange={compact ? (next) => onChange(withDisplay(state, tab, next)) : undefined}
                 />
                 <Text size="sm">{t('search.pagination.summary', { page: state.page, pages })}</Text>
                 {renderBeforeList?.()}
                 {renderListTools?.(data.data)}
-                {renderList ? (
-                  renderList(data.data)
+                {display === 'C' ? (
+                  <CompactResultList
+                    hits={data.data}
+                    defaultCoverUrl={compact?.defaultCoverUrl}
+                    label={compact?.label}
+                    start={(state.page - 1) * state.pageSize + 1}
+                    busy={isLoading}
+                    renderHitSelect={renderHitSelect}
+                    renderHitActions={renderHitActions}
+                  />
                 ) : (
                   <ol
                     className={classes.list}

@@ -4,12 +4,15 @@ import { createElement, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import {
   DEFAULT_SEARCH_STATE,
+  defaultDisplay,
+  displayOf,
   hasFilter,
   parseSearchState,
   toggleFilter,
   searchHref,
   toSearchParams,
   useSearchState,
+  withDisplay,
 } from './use-search-state';
 
 describe('search state in the URL', () => {
@@ -126,5 +129,35 @@ describe('search state in the URL', () => {
     act(() => result.current.search[1]({ ...result.current.search[0], pageSize: 50, page: 1 }));
     expect(result.current.location.search).toBe('?termo=casmurro&quantPag=50');
     expect(result.current.search[0].pageSize).toBe(50);
+  });
+
+  it('reads the display and the base from the URL, dropping what no one could have chosen', () => {
+    const state = parseSearchState(new URLSearchParams('termo=x&exibicao=C&base=target_gedweb'));
+    expect(state.display).toBe('C');
+    expect(state.base).toBe('target_gedweb');
+    const unknown = parseSearchState(new URLSearchParams('termo=x&exibicao=Z&base=outra'));
+    expect(unknown.display).toBeUndefined();
+    expect(unknown.base).toBeUndefined();
+    // The catalogue is the base when none is named: it is never written.
+    expect(parseSearchState(new URLSearchParams('termo=x&base=acervo')).base).toBeUndefined();
+    expect(toSearchParams(state).toString()).toBe('termo=x&exibicao=C&base=target_gedweb');
+  });
+
+  it('opens new acquisitions in covers (C) and the other tabs in detailed lines (D)', () => {
+    expect(defaultDisplay('novas-aquisicoes')).toBe('C');
+    expect(defaultDisplay('geral')).toBe('D');
+    expect(defaultDisplay('avancada')).toBe('D');
+    expect(displayOf(DEFAULT_SEARCH_STATE, 'novas-aquisicoes')).toBe('C');
+    expect(displayOf({ ...DEFAULT_SEARCH_STATE, display: 'D' }, 'novas-aquisicoes')).toBe('D');
+  });
+
+  it('keeps a tab’s own display out of the URL and writes the other one', () => {
+    const start = { ...DEFAULT_SEARCH_STATE, term: 'x', page: 2 };
+    expect(toSearchParams(withDisplay(start, 'geral', 'C')).get('exibicao')).toBe('C');
+    expect(toSearchParams(withDisplay(start, 'geral', 'D')).has('exibicao')).toBe(false);
+    expect(toSearchParams(withDisplay(start, 'novas-aquisicoes', 'D')).get('exibicao')).toBe('D');
+    expect(toSearchParams(withDisplay(start, 'novas-aquisicoes', 'C')).has('exibicao')).toBe(false);
+    // The same page of the same search, drawn differently.
+    expect(withDisplay(start, 'geral', 'C').page).toBe(2);
   });
 });

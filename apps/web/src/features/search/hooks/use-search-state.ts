@@ -6,13 +6,19 @@ import {
   ORDERINGS,
   parseAdvancedRow,
   parseFilter,
+  NEW_ACQUISITIONS_DEFAULTS,
   PAGE_SIZES,
+  RESULT_DISPLAYS,
+  SEARCH_BASES,
   SEARCH_DEFAULTS,
   SEARCH_TYPES,
+  TAB,
   TERM_TYPES,
   type AdvancedRow,
   type AppliedFilter,
   type Ordering,
+  type ResultDisplay,
+  type SearchBase,
   type SearchType,
   type TermType,
 } from '@estante/contract';
@@ -36,9 +42,13 @@ export interface SearchState {
   rows: AdvancedRow[];
   /** Options of the tab's own form, by key. */
   options: Record<string, string[]>;
+  /** The display mode chosen (SPEC §3 `exibicao`); undefined: the tab's own (displayOf). */
+  display?: ResultDisplay | undefined;
+  /** The base searched; undefined: the library's catalogue. */
+  base?: SearchBase | undefined;
 }
 
-/** SPEC §9 defaults: page 1, 20 per page, ordering C. */
+/** SPEC §9 defaults: page 1, 20 per page, ordering C; the display is the tab's own (defaultDisplay). */
 export const DEFAULT_SEARCH_STATE: SearchState = {
   term: '',
   searchType: 'livre',
@@ -51,6 +61,23 @@ export const DEFAULT_SEARCH_STATE: SearchState = {
   rows: [],
   options: {},
 };
+
+/** The display a tab opens in (SPEC §3/§9): compact covers on new acquisitions, detailed lines elsewhere. */
+export function defaultDisplay(tab: string): ResultDisplay {
+  return tab === TAB.newAcquisitions ? NEW_ACQUISITIONS_DEFAULTS.exibicao : SEARCH_DEFAULTS.exibicao;
+}
+
+/** The display a search is drawn in on a tab: the one chosen, else the tab's own. */
+export function displayOf(state: SearchState, tab: string): ResultDisplay {
+  return state.display ?? defaultDisplay(tab);
+}
+
+/** The state with a display chosen on a tab; the tab's own display is left out of the URL. */
+export function withDisplay(state: SearchState, tab: string, display: ResultDisplay): SearchState {
+  return { ...state, display: display === defaultDisplay(tab) ? undefined : display };
+}
+
+const OTHER_BASES = Object.values(SEARCH_BASES).filter((base) => base !== SEARCH_BASES.catalogue);
 
 /** The largest page the API accepts (contract SearchQuerySchema). */
 const MAX_PAGE = 10_000;
@@ -87,6 +114,8 @@ export function parseSearchState(params: URLSearchParams): SearchState {
       return row ? [row] : [];
     }),
     options: parseOptions(params.getAll(SEARCH_PARAM.option)),
+    display: oneOf<ResultDisplay | ''>(RESULT_DISPLAYS, params.get(SEARCH_PARAM.display), '') || undefined,
+    base: oneOf<SearchBase | ''>(OTHER_BASES, params.get(SEARCH_PARAM.base), '') || undefined,
   };
 }
 
@@ -144,6 +173,8 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   for (const row of state.rows) params.append(SEARCH_PARAM.row, formatAdvancedRow(row));
   for (const option of optionParams(state.options)) params.append(SEARCH_PARAM.option, option);
   for (const filter of state.filters) params.append(SEARCH_PARAM.filter, formatFilter(filter));
+  if (state.display) params.set(SEARCH_PARAM.display, state.display);
+  if (state.base && state.base !== SEARCH_BASES.catalogue) params.set(SEARCH_PARAM.base, state.base);
   return params;
 }
 

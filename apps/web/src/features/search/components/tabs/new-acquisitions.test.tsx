@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../../lib/i18n';
-import { buildHit } from '../../../../testing/factories';
 import { renderWithProviders } from '../../../../testing/render';
 import { DEFAULT_SEARCH_STATE } from '../../hooks/use-search-state';
 import { AtomFeedLink } from './atom-feed-link';
-import { NewAcquisitionsList } from './new-acquisitions-list';
 
 describe('AtomFeedLink', () => {
   const state = { ...DEFAULT_SEARCH_STATE, term: 'direito', options: { dias: ['7'] }, page: 3 };
@@ -41,36 +39,5 @@ describe('AtomFeedLink', () => {
     renderWithProviders(<AtomFeedLink state={DEFAULT_SEARCH_STATE} />);
     const subscribe = screen.getByRole('link', { name: 'Subscribe to these new acquisitions (Atom)' });
     expect(new URL(subscribe.getAttribute('href')!).searchParams.get('lang')).toBe('en');
-  });
-});
-
-describe('NewAcquisitionsList (display C)', () => {
-  it('lists each title with its cover, linking to the record, with author and year', () => {
-    renderWithProviders(
-      <NewAcquisitionsList
-        defaultCoverUrl="/api/consulta/imagem-padrao/capa.svg"
-        hits={[
-          buildHit({ cod_acervo: 515, titulo: 'O cortiço', autor: 'Azevedo, Aluísio', ano_publicacao: 1890 }),
-          buildHit({ cod_acervo: 513, titulo: 'A moreninha', link_capa: 'https://covers.example/m.jpg' }),
-        ]}
-      />,
-    );
-    const list = screen.getByRole('list', { name: 'Títulos adquiridos' });
-    const items = within(list).getAllByRole('listitem');
-    expect(items).toHaveLength(2);
-    const first = within(items[0]!).getByRole('link', { name: 'O cortiço' });
-    expect(first.getAttribute('href')).toBe('/acervo/515');
-    expect(within(items[0]!).getByText('Azevedo, Aluísio, 1890')).toBeTruthy();
-    // Covers are decorative next to the title: no text of their own.
-    const covers = list.querySelectorAll('img');
-    expect([...covers].map((img) => [img.getAttribute('src'), img.getAttribute('alt')])).toEqual([
-      ['/api/consulta/imagem-padrao/capa.svg', ''],
-      ['https://covers.example/m.jpg', ''],
-    ]);
-  });
-
-  it('says so when nothing was acquired in the period', () => {
-    renderWithProviders(<NewAcquisitionsList hits={[]} />);
-    expect(screen.getByText('Nenhum título foi adquirido neste período.')).toBeTruthy();
   });
 });
