@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TITLE_TABS } from '../src/config/paths';
+import { PERSONAL_AREA_SEGMENTS, TITLE_TABS } from '../src/config/paths';
 import { allViolations, openDemoRecord, withAccessibilitySettings } from './helpers';
 
 /** SPEC §1 colour schemes, as the accessibility bar stores them (accessibility-settings.ts). */
@@ -118,4 +118,18 @@ test.describe('every route, in every colour scheme (axe: no violation of any sev
     await page.setViewportSize({ width: 640, height: 360 });
     expect(await walkEveryRoute(page, 'normal', { noHorizontalScroll: true })).toEqual([]);
   });
+});
+
+test('every personal-area item sends a visitor to the login, with the item as the way back', async ({
+  page,
+}) => {
+  // The login page itself is checked above; here only where each guarded address leads.
+  for (const segment of Object.values(PERSONAL_AREA_SEGMENTS)) {
+    const path = `/meupergamum/${segment}`;
+    await page.goto(path);
+    await expect(page).toHaveURL(
+      (url) => url.pathname + url.search === `/login?redirect=%2Fmeupergamum%2F${segment}`,
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
 });

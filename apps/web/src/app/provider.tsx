@@ -1,12 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { i18n } from '../lib/i18n';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient, forgetPatronData } from '../lib/query-client';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../lib/error-handler';
 import { ConfigGate } from '../features/chrome/components/config-gate';
+import { subscribePatron } from '../features/identity/utils/session';
 import { ConfirmProvider } from '../components/ui/confirm-dialog';
 import { STORAGE_KEYS } from '../config/env';
 import { createAppTheme, cssVariablesResolver } from './theme';
@@ -27,6 +28,12 @@ export function AppProvider({ children, queryClient, withoutConfig = false }: Ap
   const [client] = useState(() => queryClient ?? createQueryClient());
   // A language change reloads the page, so the theme's translated labels are made once.
   const [theme] = useState(() => createAppTheme(i18n.t));
+  // Nothing of one patron may show to the next: sign-out, a session ending or another sign-in
+  // drops every patron query, and a screen still open fetches again for whoever is signed in now.
+  useEffect(
+    () => subscribePatron((session) => forgetPatronData(client, { refetch: session !== null })),
+    [client],
+  );
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider

@@ -69,13 +69,19 @@ export function translateKey(t: TFunction, key: string, options?: Record<string,
   return t(key as TranslationKey, { defaultValue: key, ...options }) as string;
 }
 
+/**
+ * A day in numbers with the year in full (09/03/2025, 3/9/2025 in American English): a two-digit
+ * year is ambiguous for due dates, fines and publication dates alike.
+ */
+export const NUMERIC_DATE = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+
 /** Formats an ISO date (YYYY-MM-DD or a timestamp) as a short date in the patron's locale. */
 export function formatDate(value: string, language: string = currentLanguage()): string {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(dateOnly ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(patronLocale(language), {
-    dateStyle: 'short',
+    ...NUMERIC_DATE,
     // A calendar date has no time zone: show the day that was stored.
     ...(dateOnly ? { timeZone: 'UTC' } : {}),
   }).format(date);

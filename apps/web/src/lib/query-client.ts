@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, notifyManager, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { handleApiError } from './error-handler';
 
@@ -7,6 +7,8 @@ declare module '@tanstack/react-query' {
     queryMeta: {
       /** HTTP statuses the screen presents itself (a 404 record page), so no toast is shown for them. */
       silentStatuses?: readonly number[];
+      /** Data of the signed-in patron: forgotten when the session ends or another patron signs in. */
+      patron?: boolean;
     };
     defaultError: Error;
   }
@@ -37,4 +39,25 @@ export function createQueryClient(
       },
     },
   });
+}
+
+const isPatronData = (query: Query): boolean => query.meta?.patron === true;
+
+/**
+ * Forgets every patron's query (meta.patron) and every mutation: a screen still showing one goes
+ * back to loading, the others leave the cache, and a fetch under way is dropped. With `refetch` (a
+ * new patron is signed in) the shown ones are fetched again, for that patron.
+ */
+export function forgetPatronData(client: QueryClient, { refetch = false } = {}): void {
+  const cache = client.getQueryCache();
+  notifyManager.batch(() => {
+    for (const query of cache.findAll({ predicate: isPatronData })) {
+      // reset() also cancels a fetch under way, so a late answer for the last patron is never kept.
+      if (query.getObserversCount() > 0) query.reset();
+      else cache.remove(query);
+    }
+  });
+  // Mutations hold what the patron sent (renewals, requests, contact details).
+  client.getMutationCache().clear();
+  if (refetch) void client.refetchQueries({ predicate: isPatronData, type: 'active' });
 }

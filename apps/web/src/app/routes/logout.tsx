@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
+import { forgetPatronData } from '../../lib/query-client';
 import { signOut, singleSignOnLogoutLink } from '../../features/identity/api/sign-out';
 import { browserWindow } from '../../features/identity/utils/leave-page';
 import { useInstitution } from '../../features/chrome/api/get-institution';
@@ -24,7 +25,7 @@ export function LogoutRoute() {
       .catch(() => null)
       .then((method) => {
         // Nothing the patron saw stays in the cache for the next person at this computer.
-        queryClient.removeQueries({ queryKey: ['identity'] });
+        forgetPatronData(queryClient);
         if (!active) return;
         const link = singleSignOnLogoutLink(method, institution);
         if (link) browserWindow.leaveTo(link);

@@ -118,7 +118,15 @@ export function PersonalAreaRoute() {
   if (!session) {
     return <Navigate to={paths.login.getHref(location.pathname + location.search)} replace />;
   }
-  return <PersonalArea login={session.user.login} storedPermissions={session.authPermissions} />;
+  return (
+    <PersonalArea
+      // Another patron (another tab signed in, a linked login) gets the area afresh: no screen keeps
+      // what it held for the last one.
+      key={`${session.user.cod_pessoa}:${session.user.login}`}
+      login={session.user.login}
+      storedPermissions={session.authPermissions}
+    />
+  );
 }
 
 /** /meupergamum, /meupergamum/app (the overview) and /meupergamum/{segment} of each item. */

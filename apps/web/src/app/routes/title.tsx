@@ -276,12 +276,14 @@ function PlaceHoldButton({ id }: { id: number }) {
 export function TitleHoldTab() {
   const { t } = useTranslation();
   const { title } = useTitleContext();
-  const isAuthenticated = useIsAuthenticated();
+  const session = useSession();
   const { openLoginModal } = useLoginModal();
   return (
     <PermittedTab tab="hold" heading={t('record.hold.heading')}>
-      {isAuthenticated ? (
+      {session ? (
         <HoldForm
+          // Another patron signing in starts the form afresh, without what the last one chose or typed.
+          key={session.user.login}
           titleId={title.cod_acervo}
           titleName={title.titulo}
           myHoldsHref={paths.personalAreaItem.getHref('holds')}
@@ -301,12 +303,14 @@ export function TitleHoldTab() {
 export function TitleLoanRequestTab() {
   const { t } = useTranslation();
   const { title } = useTitleContext();
-  const isAuthenticated = useIsAuthenticated();
+  const session = useSession();
   const { openLoginModal } = useLoginModal();
   return (
     <PermittedTab tab="loanRequest" heading={t('record.tabs.loanRequest')}>
-      {isAuthenticated ? (
+      {session ? (
         <LoanRequestForm
+          // Another patron signing in starts the form afresh, without what the last one chose or typed.
+          key={session.user.login}
           titleId={title.cod_acervo}
           titleName={title.titulo}
           myRequestsHref={paths.personalAreaItem.getHref('loanRequests')}

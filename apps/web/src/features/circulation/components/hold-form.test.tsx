@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { CIRCULATION_ERROR, type Hold, type HoldInitialInfo } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { HoldForm } from './hold-form';
 import { refusal, signInPatron, stubCirculationApi } from './circulation-test-api';
@@ -211,6 +212,29 @@ describe('hold tab (SPEC §3 Hold, §5)', () => {
     expect(
       screen.getByRole('link', { name: 'Solicitar o empréstimo deste título' }).getAttribute('href'),
     ).toBe('/acervo/44/solicitacao-emprestimo');
+    expect(sent.map((call) => call.method)).toEqual(['GET']);
+  });
+
+  it('says, in Spanish to a patron reading in Spanish, that no copy of the title allows holds', async () => {
+    await i18n.changeLanguage('es');
+    const sent = stubCirculationApi({
+      'GET /api/reserva/44/informacoes-iniciais': () =>
+        jsonResponse({
+          ...INFO,
+          permitido: false,
+          motivo: {
+            codigo: CIRCULATION_ERROR.HOLD_NOT_ALLOWED.code,
+            mensagem: CIRCULATION_ERROR.HOLD_NOT_ALLOWED.key,
+          },
+        }),
+    });
+    renderForm();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Reserva cancelada: ningún ejemplar de este título permite reservas.',
+    );
+    expect(screen.queryByRole('button', { name: 'Consultar la cola y reservar' })).toBeNull();
+    // Only a copy on the shelf makes the loan request the way out.
+    expect(screen.queryByRole('link', { name: 'Solicitar el préstamo de este título' })).toBeNull();
     expect(sent.map((call) => call.method)).toEqual(['GET']);
   });
 });

@@ -2,7 +2,18 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Anchor, Button, Checkbox, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { CIRCULATION_RULE_KEYS, type CancelHoldsResult, type Hold } from '@estante/contract';
 import { paths } from '../../../config/paths';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -18,6 +29,7 @@ import { DateRangeFilter } from './date-range-filter';
 import { useHoldStateLabels } from './hold-status';
 import { Notice } from './notice';
 import classes from './circulation.module.css';
+import { TITLE_COLUMN_WIDTH } from './table-widths';
 
 /**
  * The personal area's holds (SPEC §3 Hold, §5, §7 Reservations): the holds in the queue or waiting
@@ -132,8 +144,13 @@ function OpenHolds() {
                 </caption>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">{t('circulation.holds.columns.select')}</Table.Th>
-                    <Table.Th scope="col">{t('circulation.holds.columns.title')}</Table.Th>
+                    <Table.Th scope="col" w={1}>
+                      {/* The checkboxes say what they are: the word would only widen the column. */}
+                      <VisuallyHidden>{t('circulation.holds.columns.select')}</VisuallyHidden>
+                    </Table.Th>
+                    <Table.Th scope="col" miw={TITLE_COLUMN_WIDTH}>
+                      {t('circulation.holds.columns.title')}
+                    </Table.Th>
                     <Table.Th scope="col">{t('circulation.holds.columns.library')}</Table.Th>
                     <Table.Th scope="col">{t('circulation.holds.columns.status')}</Table.Th>
                     <Table.Th scope="col">{t('circulation.holds.columns.position')}</Table.Th>
@@ -237,7 +254,9 @@ function HoldHistory() {
               </caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">{t('circulation.holds.columns.title')}</Table.Th>
+                  <Table.Th scope="col" miw={TITLE_COLUMN_WIDTH}>
+                    {t('circulation.holds.columns.title')}
+                  </Table.Th>
                   <Table.Th scope="col">{t('circulation.holds.columns.library')}</Table.Th>
                   <Table.Th scope="col">{t('circulation.holds.columns.placed')}</Table.Th>
                   <Table.Th scope="col">{t('circulation.holds.columns.status')}</Table.Th>

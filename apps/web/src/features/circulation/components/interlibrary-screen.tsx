@@ -16,6 +16,7 @@ import { librarySelectOptions, NONE, RequiredSelect } from './copy-choices';
 import { useLoanRequestStateLabels } from './loan-request-status';
 import { Notice } from './notice';
 import classes from './circulation.module.css';
+import { TITLE_COLUMN_WIDTH } from './table-widths';
 
 /** Longest texts the server keeps for each field of the request. */
 const MAX_LENGTH = { titulo: 500, autor: 300, publicacao: 300, observacao: 2000 } as const;
@@ -255,7 +256,9 @@ function InterlibraryRequests({ requests }: { requests: InterlibraryRequest[] })
             </caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">{t('circulation.interlibrary.columns.title')}</Table.Th>
+                <Table.Th scope="col" miw={TITLE_COLUMN_WIDTH}>
+                  {t('circulation.interlibrary.columns.title')}
+                </Table.Th>
                 <Table.Th scope="col">{t('circulation.interlibrary.columns.institution')}</Table.Th>
                 <Table.Th scope="col">{t('circulation.interlibrary.columns.library')}</Table.Th>
                 <Table.Th scope="col">{t('circulation.interlibrary.columns.status')}</Table.Th>

@@ -11,6 +11,7 @@ import { checkingTitlesWindow } from '../utils/loan-history-range';
 import { formatMoney } from '../utils/money';
 import { DateRangeFilter } from './date-range-filter';
 import { LoanStateLabel } from './loan-state';
+import { TITLE_COLUMN_WIDTH } from './table-widths';
 
 /**
  * The loan history (GET /emprestimo/historico): the loans made between two days, open or returned,
@@ -91,7 +92,9 @@ function HistoryResults({ query, history }: HistoryResultsProps) {
             <Table striped withTableBorder miw={900} aria-busy={history.isFetching}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">{t('circulation.history.field.title')}</Table.Th>
+                  <Table.Th scope="col" miw={TITLE_COLUMN_WIDTH}>
+                    {t('circulation.history.field.title')}
+                  </Table.Th>
                   <Table.Th scope="col">{t('circulation.history.field.library')}</Table.Th>
                   <Table.Th scope="col">{t('circulation.history.field.loanedOn')}</Table.Th>
                   <Table.Th scope="col">{t('circulation.history.field.dueDate')}</Table.Th>

@@ -242,4 +242,28 @@ describe('loan request tab (SPEC §3 Loan request, §5)', () => {
       '/acervo/21/reserva',
     );
   });
+
+  it('says when open requests already take every copy on the shelf, keeping the form as typed', async () => {
+    stubCirculationApi({
+      'GET /api/solicitacao-emprestimo/21/informacoes-iniciais': () => jsonResponse(INFO),
+      'POST /api/solicitacao-emprestimo/21': () =>
+        refusal(
+          CIRCULATION_ERROR.REQUEST_ALL_COPIES_REQUESTED.code,
+          CIRCULATION_ERROR.REQUEST_ALL_COPIES_REQUESTED.key,
+        ),
+    });
+    renderForm();
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: /Local de recebimento/ }),
+      'Balcão de empréstimo',
+    );
+    await userEvent.type(field(/Telefone/), '48 3721 9000');
+    await submit();
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar solicitação' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Já existem solicitações em aberto para todos os exemplares disponíveis.',
+    );
+    expect(field(/Telefone/)).toHaveProperty('value', '48 3721 9000');
+  });
 });

@@ -12,6 +12,7 @@ import { lastTwelveMonths } from '../utils/date-range';
 import { DateRangeFilter } from './date-range-filter';
 import { useLoanRequestStateLabels } from './loan-request-status';
 import classes from './circulation.module.css';
+import { TITLE_COLUMN_WIDTH } from './table-widths';
 
 /** Every state: the status select's first option. */
 const ALL = '';
@@ -76,7 +77,9 @@ export function LoanRequestsScreen() {
               </caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">{t('circulation.requests.columns.title')}</Table.Th>
+                  <Table.Th scope="col" miw={TITLE_COLUMN_WIDTH}>
+                    {t('circulation.requests.columns.title')}
+                  </Table.Th>
                   <Table.Th scope="col">{t('circulation.requests.columns.requested')}</Table.Th>
                   <Table.Th scope="col">{t('circulation.requests.columns.status')}</Table.Th>
                   <Table.Th scope="col">{t('circulation.requests.columns.copy')}</Table.Th>

@@ -8,6 +8,7 @@ import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { useRenewalOverview } from '../api/get-renewal-overview';
 import { useUpdateRenewalSettings } from '../api/update-renewal-settings';
 import { Notice } from './notice';
+import { TITLE_COLUMN_WIDTH } from './table-widths';
 
 interface RenewalScreenProps {
   /** Where the patron renews (the loans screen), when they may open it. */
@@ -100,7 +101,9 @@ export function RenewalScreen({ renewHref }: RenewalScreenProps) {
               <Table striped withTableBorder miw={560}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">{t('circulation.renewal.loans.title')}</Table.Th>
+                    <Table.Th scope="col" miw={TITLE_COLUMN_WIDTH}>
+                      {t('circulation.renewal.loans.title')}
+                    </Table.Th>
                     <Table.Th scope="col">{t('circulation.renewal.loans.dueDate')}</Table.Th>
                     <Table.Th scope="col">{t('circulation.renewal.loans.renewals')}</Table.Th>
                     <Table.Th scope="col">{t('circulation.renewal.loans.canRenew')}</Table.Th>

@@ -1,10 +1,12 @@
-import { patronLocale } from '../../../lib/i18n';
+import { NUMERIC_DATE, patronLocale } from '../../../lib/i18n';
 
 /** An instant (ISO 8601) as a short date and time in the patron's locale and time zone. */
 export function formatDateTime(value: string, language: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(patronLocale(language), { dateStyle: 'short', timeStyle: 'short' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat(patronLocale(language), {
+    ...NUMERIC_DATE,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(date);
 }

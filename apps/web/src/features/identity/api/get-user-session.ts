@@ -11,6 +11,7 @@ export function getUserSession(signal?: AbortSignal): Promise<UserSession> {
 export function getUserSessionQueryOptions(login: string) {
   return queryOptions({
     queryKey: ['identity', 'session', login],
+    meta: { patron: true },
     queryFn: ({ signal }) => getUserSession(signal),
   });
 }

@@ -19,6 +19,7 @@ export function getTwoFactorStatus(signal?: AbortSignal): Promise<TwoFactorStatu
 export function getTwoFactorStatusQueryOptions(login: string) {
   return queryOptions({
     queryKey: ['identity', 'two-factor', login],
+    meta: { patron: true },
     queryFn: ({ signal }) => getTwoFactorStatus(signal),
   });
 }

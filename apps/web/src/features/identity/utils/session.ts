@@ -102,6 +102,23 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const patronOf = (session: Session | null): string | null =>
+  session ? `${session.user.cod_pessoa}:${session.user.login}` : null;
+
+/**
+ * Calls `listener` when the signed-in patron changes: sign-out, a session ending (here or in another
+ * tab), a sign-in, a switch to another login; not when the tokens are renewed. Returns the unsubscribe.
+ */
+export function subscribePatron(listener: (session: Session | null) => void): () => void {
+  let last = patronOf(current);
+  return subscribeSession(() => {
+    const patron = patronOf(current);
+    if (patron === last) return;
+    last = patron;
+    listener(current);
+  });
+}
+
 /** SPEC §4 login state: logged in when the session store or the persistent store holds a user. */
 export function hasUserSession(): boolean {
   return current !== null;

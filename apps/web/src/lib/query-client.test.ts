@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
+import { createQueryClient, forgetPatronData } from './query-client';
+
+const PATRON = { meta: { patron: true }, staleTime: Infinity } as const;
+
+describe('forgetPatronData', () => {
+  it("drops the patron's queries and mutations and keeps the catalogue's", async () => {
+    const client = createQueryClient(() => undefined);
+    await client.prefetchQuery({ queryKey: ['titles', 11], queryFn: () => 'Dom Casmurro' });
+    await client.prefetchQuery({ queryKey: ['circulation', 'loan-token'], queryFn: () => 'A1B2', ...PATRON });
+    await client.prefetchQuery({ queryKey: ['circulation', 'debts'], queryFn: () => ['fine 7'], ...PATRON });
+    // A screen still shows the debts.
+    const shown = new QueryObserver(client, {
+      queryKey: ['circulation', 'debts'],
+      enabled: false,
+      ...PATRON,
+    });
+    const stop = shown.subscribe(() => undefined);
+    expect(shown.getCurrentResult().data).toEqual(['fine 7']);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.resolve('renewed') })
+      .execute(undefined);
+
+    forgetPatronData(client);
+
+    expect(client.getQueryData(['titles', 11])).toBe('Dom Casmurro');
+    expect(client.getQueryCache().find({ queryKey: ['circulation', 'loan-token'] })).toBeUndefined();
+    expect(client.getQueryData(['circulation', 'debts'])).toBeUndefined();
+    expect(shown.getCurrentResult().data).toBeUndefined();
+    expect(client.getMutationCache().getAll()).toEqual([]);
+    stop();
+  });
+});
