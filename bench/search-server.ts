@@ -1,8 +1,10 @@
 // The search benchmark's server process (started by bench/search.ts, never on its own): opens the
 // database (PostgreSQL URL or embedded PGlite directory), migrates it, loads the synthetic catalogue
 // when it holds fewer titles than asked, and serves the real API on loopback. Over the IPC channel
-// it also runs search requests straight through the engine (its SQL, no HTTP, no JSON, no hit
-// details), timed in this process, so the benchmark can show what the API adds.
+// it also runs search requests straight through the engine (the statements the API runs, the hits
+// read with the page, but no HTTP and no JSON), timed in this process, so the benchmark can show
+// what the API adds, and reports the CPU time this process and the database have used.
+import { readFileSync } from 'node:fs';
 import { buildApp } from '../apps/api/src/app.ts';
 import { migrate, type Db } from '../apps/api/src/lib/db/index.ts';
 import { openPglite } from '../apps/api/src/lib/db/pglite.ts';
@@ -13,12 +15,16 @@ import { seedSynthetic } from '../apps/api/src/modules/seed/index.ts';
 process.env.TZ = 'UTC';
 
 /** Messages from the benchmark. */
-export type ToServer = { type: 'sql'; requests: SearchRequest[] } | { type: 'stop' };
+export type ToServer =
+  { type: 'sql'; requests: SearchRequest[]; cached: boolean } | { type: 'cpu' } | { type: 'stop' };
 /** Messages to the benchmark. */
 export type FromServer =
   | { type: 'progress'; line: string }
   | { type: 'ready'; port: number; engine: string; titles: number; libraries: number[]; areas: number[] }
-  | { type: 'sql'; times: number[]; totals: number[]; failures: string[] }
+  /** Per request: wall time, CPU time of the database (of this process for PGlite), matches. */
+  | { type: 'sql'; times: number[]; cpu: number[]; totals: number[]; failures: string[] }
+  /** CPU time used so far (ms): this process, and the database's client backends (PostgreSQL only). */
+  | { type: 'cpu'; server: number; database: number | null }
   | { type: 'error'; message: string };
 
 const send = (message: FromServer) => process.send?.(message);
@@ -29,6 +35,39 @@ async function open(): Promise<Db> {
   const dir = process.env.BENCH_PGLITE_DIR;
   if (!dir) throw new Error('BENCH_PG_URL or BENCH_PGLITE_DIR must be set');
   return openPglite({ dataDir: dir });
+}
+
+/**
+ * The server processes serving this database's connections (null for PGlite, which runs inside
+ * this process), and their CPU time (ms) from
+ * /proc/<pid>/schedstat (the database runs on this machine; parallel workers, which come and go,
+ * are left out).
+ */
+async function backendPids(db: Db): Promise<number[] | null> {
+  if (db.kind !== 'postgres') return null;
+  const { rows } = await db.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'",
+  );
+  return rows.map((r) => r.pid);
+}
+
+function databaseCpu(pids: number[] | null): number | null {
+  if (pids === null) return null;
+  let nanoseconds = 0;
+  for (const pid of pids) {
+    try {
+      nanoseconds += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // A connection that has just ended.
+    }
+  }
+  return nanoseconds / 1e6;
+}
+
+/** This process's CPU time (ms). */
+function ownCpu(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
 }
 
 async function main(): Promise<void> {
@@ -60,6 +99,7 @@ async function main(): Promise<void> {
         .createPostgresSearchEngine
     : createPostgresSearchEngine;
   const engine = create(db);
+  const uncached = create(db, { countCacheSize: 0 });
   const app = await buildApp({ db, searchEngine: engine, logLevel: 'silent' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -87,21 +127,32 @@ async function main(): Promise<void> {
         await db.close();
         process.exit(0);
       }
+      if (message.type === 'cpu') {
+        send({ type: 'cpu', server: ownCpu(), database: databaseCpu(await backendPids(db)) });
+        return;
+      }
       const times: number[] = [];
+      const cpu: number[] = [];
       const totals: number[] = [];
       const failures: string[] = [];
+      // The API's engine, whose caches the API's first pass filled, or one that keeps nothing.
+      const searcher = message.cached ? engine : uncached;
+      const pids = await backendPids(db);
       for (const request of message.requests) {
+        const cpu0 = databaseCpu(pids) ?? ownCpu();
         const t0 = performance.now();
         try {
-          const result = await engine.search(request);
+          // The statements the API runs: the page statement also reads the hits' columns.
+          const result = await searcher.search({ ...request, hitsLanguage: 'pt' });
           totals.push(result.total);
         } catch (error) {
           totals.push(NaN);
           failures.push(`${String(error)} for ${JSON.stringify(request)}`);
         }
         times.push(performance.now() - t0);
+        cpu.push((databaseCpu(pids) ?? ownCpu()) - cpu0);
       }
-      send({ type: 'sql', times, totals, failures });
+      send({ type: 'sql', times, cpu, totals, failures });
     })().catch((error: unknown) => send({ type: 'error', message: String(error) }));
   });
 }

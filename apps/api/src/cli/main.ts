@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../lib/config.ts';
 import { describeDb, openConfiguredDb } from '../lib/runtime.ts';
+import type { Queryable } from '../lib/db/index.ts';
 import { importFile, type ImportSummary } from '../modules/imports/service.ts';
 import {
   ensureNetworkInstitution,
@@ -8,6 +9,7 @@ import {
   type NetworkInstitutionInput,
 } from '../modules/network/index.ts';
 import { seedDemo, seedSynthetic } from '../modules/seed/index.ts';
+import { rebuildSearchStats, type SearchStatsSummary } from '../modules/search/index.ts';
 import { setActivity } from '../modules/institution/repository.ts';
 import { INSTITUTION_USAGE, runInstitutionCommand } from '../modules/institution/index.ts';
 import { progressLine } from './progress.ts';
@@ -24,6 +26,9 @@ const USAGE = `estante — the Estante catalogue command
                                           (the rede-oai search tab); NAME is needed the first time
   estante seed-demo                       load the demo library (again)
   estante seed-synthetic --records N      load N synthetic titles (benchmarks)
+  estante search-stats [--min-titles N]   choose the frequent words again and recount their kept filter
+                                          counts (after loading a large batch; an import that grows the
+                                          catalogue by a tenth or more does it by itself)
   estante settings set KEY VALUE          set an institution setting (e.g. nome, sigla, msg_suporte_consulta,
                                           link_externo, link_catalogo_rede; VALUE null removes a link)
 ${INSTITUTION_USAGE}
@@ -53,6 +58,17 @@ function networkOption(
   if (library !== undefined) return '--library names a local library; a network import has no copies.';
   if (name !== undefined && name.trim() === '') return '--network-name cannot be empty.';
   return { code: Number(code), ...(name !== undefined ? { name } : {}) };
+}
+
+async function countTitles(db: Queryable): Promise<number> {
+  return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM title')).rows[0]!.n;
+}
+
+function printSearchStats(stats: SearchStatsSummary): void {
+  console.log(
+    `Search statistics: ${stats.words} frequent words (held by ${stats.minTitles} titles or more) ` +
+      `of ${stats.titles} titles, counted in ${stats.seconds.toFixed(1)} s.`,
+  );
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -98,6 +114,7 @@ async function main(argv: string[]): Promise<number> {
           }
         }
         const total: ImportSummary = { read: 0, inserted: 0, updated: 0, skipped: [] };
+        const titlesBefore = network ? 0 : await countTitles(db);
         for (const file of positionals) {
           const started = Date.now();
           const summary = await importFile(db, file, {
@@ -118,6 +135,9 @@ async function main(argv: string[]): Promise<number> {
             `Total: read ${total.read}, inserted ${total.inserted}, updated ${total.updated}, skipped ${total.skipped.length}`,
           );
         }
+        // A catalogue grown by a tenth has other frequent words (docs/search.md "Kept counts").
+        if (!network && total.inserted >= Math.max(1, titlesBefore / 10))
+          printSearchStats(await rebuildSearchStats(db));
         return 0;
       }
       case 'seed-demo': {
@@ -145,6 +165,16 @@ async function main(argv: string[]): Promise<number> {
         console.log(
           `Synthetic catalogue: ${result.inserted} titles inserted in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
         );
+        return 0;
+      }
+      case 'search-stats': {
+        const { values } = parseArgs({ args: rest, options: { 'min-titles': { type: 'string' } } });
+        const minTitles = values['min-titles'] === undefined ? undefined : Number(values['min-titles']);
+        if (minTitles !== undefined && (!Number.isInteger(minTitles) || minTitles < 1)) {
+          console.error('estante search-stats: --min-titles must be a positive whole number.');
+          return 2;
+        }
+        printSearchStats(await rebuildSearchStats(db, minTitles === undefined ? {} : { minTitles }));
         return 0;
       }
       case 'settings':

@@ -1,6 +1,6 @@
 export { catalogueRoutes } from './routes.ts';
 export { titleTabRoutes } from './tab-routes.ts';
 export { resultLineRoutes } from './result-line-routes.ts';
-export { findTitleSummaries } from './repository.ts';
+export { findTitleSummaries, titleSummarySql, type TitleSummaryRow } from './repository.ts';
 export { presentHit, presentOnlineLink, presentReference, referenceOf } from './presenters.ts';
 export { saveTitle, saveAuthority, linkHoldings } from './writer.ts';

@@ -19,8 +19,28 @@ export interface TitleSummaryRow {
   copies_total: number;
 }
 
-const label = (table: string, column: string) =>
-  `CASE $2::text WHEN 'en' THEN ${table}.${column}_en WHEN 'es' THEN ${table}.${column}_es ELSE ${table}.${column}_pt END`;
+/** A label column in the language bound at `lang` (a placeholder such as $2). */
+const labelIn = (lang: string, table: string, column: string) =>
+  `CASE ${lang}::text WHEN 'en' THEN ${table}.${column}_en WHEN 'es' THEN ${table}.${column}_es ELSE ${table}.${column}_pt END`;
+
+const label = (table: string, column: string) => labelIn('$2', table, column);
+
+/**
+ * The result-list row of `title t` (TitleSummaryRow), labels in the language bound at `lang`:
+ * the columns and the joins they need. findTitleSummaries reads it; the search engine reads it
+ * in the page statement of a search.
+ */
+export function titleSummarySql(lang: string): { columns: string; joins: string } {
+  return {
+    columns: `t.id AS id, t.title, t.main_author, t.year, t.work_type, ${labelIn(lang, 'wt', 'label')} AS work_type_label,
+            t.language, ${labelIn(lang, 'l', 'name')} AS language_name, t.call_number, t.cover_url, t.remote_access,
+            t.is_accessible,
+            (SELECT count(*)::int FROM copy c WHERE c.title_id = t.id AND c.status = 'disponivel') AS copies_available,
+            (SELECT count(*)::int FROM copy c WHERE c.title_id = t.id) AS copies_total`,
+    joins: `LEFT JOIN work_type wt ON wt.code = t.work_type
+       LEFT JOIN language l ON l.code = t.language`,
+  };
+}
 
 /** Result-list rows for the ids, in the order given. */
 export async function findTitleSummaries(
@@ -29,15 +49,11 @@ export async function findTitleSummaries(
   language: ServerLanguage,
 ): Promise<TitleSummaryRow[]> {
   if (ids.length === 0) return [];
+  const summary = titleSummarySql('$2');
   const { rows } = await db.query<TitleSummaryRow>(
-    `SELECT t.id, t.title, t.main_author, t.year, t.work_type, ${label('wt', 'label')} AS work_type_label,
-            t.language, ${label('l', 'name')} AS language_name, t.call_number, t.cover_url, t.remote_access,
-            t.is_accessible,
-            (SELECT count(*)::int FROM copy c WHERE c.title_id = t.id AND c.status = 'disponivel') AS copies_available,
-            (SELECT count(*)::int FROM copy c WHERE c.title_id = t.id) AS copies_total
+    `SELECT ${summary.columns}
        FROM title t
-       LEFT JOIN work_type wt ON wt.code = t.work_type
-       LEFT JOIN language l ON l.code = t.language
+       ${summary.joins}
       WHERE t.id = ANY($1::int[])`,
     [ids, language],
   );

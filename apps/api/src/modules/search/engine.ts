@@ -1,4 +1,6 @@
 import type { AdvancedRow, AppliedFilter, Ordering, SearchType, TermType } from '@estante/contract';
+import type { ServerLanguage } from '../../lib/messages.ts';
+import type { TitleSummaryRow } from '../catalogue/index.ts';
 import type { FilterCounts } from './filters.ts';
 
 /** A catalogue search as the engine understands it, independent of the wire names. */
@@ -20,6 +22,11 @@ export interface SearchRequest {
   filters: AppliedFilter[];
   /** Advanced-search rows after the first. */
   rows: AdvancedRow[];
+  /**
+   * When given, the engine may also answer the result-list rows of the page (`hits`), labels in
+   * this language, read with the page instead of by a query of their own.
+   */
+  hitsLanguage?: ServerLanguage;
 }
 
 /**
@@ -30,6 +37,14 @@ export interface SearchResult {
   ids: number[];
   total: number;
   filters: FilterCounts[];
+  /** The result-list rows of `ids`, in their order, when the request named `hitsLanguage`. */
+  hits?: TitleSummaryRow[];
+  /**
+   * The catalogue version the search was answered under, when what is read from the catalogue
+   * after it (filter descriptions) may be kept until the version changes. Absent when a change
+   * was being written as the search began.
+   */
+  cacheVersion?: number;
 }
 
 /** The search seam (DESIGN "Data"): PostgreSQL full-text search first; Solr/OpenSearch could follow. */

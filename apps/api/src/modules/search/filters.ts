@@ -211,18 +211,27 @@ export async function presentFilterGroups(
   db: Queryable,
   groups: readonly FilterCounts[],
   language: ServerLanguage,
+  /**
+   * Descriptions already read (`TYPE:value` → description, null for none), for values of this
+   * language while they are current; the ones read now are added.
+   */
+  known?: Map<string, string | null>,
 ): Promise<FilterGroup[]> {
   const lookups = groups.flatMap((g) =>
-    LOOKED_UP_TYPES.has(g.type) ? g.values.map((v) => ({ tipo: g.type, valor: v.value })) : [],
+    LOOKED_UP_TYPES.has(g.type)
+      ? g.values
+          .filter((v) => !known?.has(`${g.type}:${v.value}`))
+          .map((v) => ({ tipo: g.type, valor: v.value }))
+      : [],
   );
-  const described = new Map<string, string>();
+  const described = known ?? new Map<string, string | null>();
   if (lookups.length > 0) {
     const { rows } = await db.query<{ tipo: string; valor: string; descricao: string | null }>(DESCRIBE_SQL, [
       lookups.map((l) => l.tipo),
       lookups.map((l) => l.valor),
       language,
     ]);
-    for (const row of rows) if (row.descricao) described.set(`${row.tipo}:${row.valor}`, row.descricao);
+    for (const row of rows) described.set(`${row.tipo}:${row.valor}`, row.descricao || null);
   }
   const collator = new Intl.Collator(language);
   return groups.map((group) => {
@@ -238,7 +247,7 @@ export async function presentFilterGroups(
   });
 }
 
-function describe(type: FilterType, value: string, described: ReadonlyMap<string, string>): string {
+function describe(type: FilterType, value: string, described: ReadonlyMap<string, string | null>): string {
   if (KEYED_VALUES[type]?.includes(value)) return filterValueKey(type, value);
   return described.get(`${type}:${value}`) ?? value;
 }

@@ -5,5 +5,6 @@ export { searchRoutes } from './routes.ts';
 export { searchTabRoutes } from './tab-routes.ts';
 export { searchAidRoutes } from './aids-routes.ts';
 export { stemConfigFor } from './query.ts';
+export { rebuildSearchStats, type SearchStatsSummary } from './search-stats.ts';
 export { saveTabData } from './tab-data.ts';
 export { compactIdentifier, toIsbn13 } from './isbn.ts';

@@ -233,20 +233,64 @@ function filterGroups(rows: FacetRow[], applied: Map<NetworkFilterType, string[]
 }
 
 /**
+ * The network tab's counts (total and filter values, described) of recent searches, each under
+ * the catalogue version it was counted at (migration 0016: network records and institutions move
+ * it), least recently used going first.
+ */
+export class NetworkCountCache {
+  private readonly entries = new Map<string, { version: number; rows: FacetRow[] }>();
+  constructor(private readonly size = 500) {}
+
+  get(key: string, version: number): FacetRow[] | undefined {
+    const entry = this.entries.get(key);
+    if (entry?.version !== version) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.rows;
+  }
+
+  set(key: string, version: number, rows: FacetRow[]): void {
+    this.entries.delete(key);
+    this.entries.set(key, { version, rows });
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+/**
  * GET /consulta?search_tab=rede-oai: searches the records of the library network (SPEC §3 Network
  * record) instead of the local catalogue, with the tab's own filters; advanced rows and tab
- * options do not apply to this tab.
+ * options do not apply to this tab. With a cache, the counts of a search already counted under
+ * the current catalogue version are not counted again.
  */
 export async function searchNetwork(
   db: Queryable,
   query: ParsedSearchQuery,
   language: ServerLanguage,
+  cache?: NetworkCountCache,
 ): Promise<SearchResponse> {
   const applied = appliedFilters(query);
+  // Read before the counts, in a statement of its own (see search_catalogue_version).
+  const version = cache
+    ? (
+        await db.query<{ version: number; keepable: boolean }>(
+          'SELECT version, keepable FROM public.search_catalogue_version()',
+        )
+      ).rows[0]
+    : undefined;
+  const key = JSON.stringify([
+    query.termo,
+    query.tipoBusca,
+    query.tipoTermo,
+    query.similares,
+    [...applied].sort(([a], [b]) => (a < b ? -1 : 1)).map(([type, values]) => [type, [...values].sort()]),
+    language,
+  ]);
+  const kept = version ? cache?.get(key, version.version) : undefined;
   const [ids, facets] = await Promise.all([
     searchPage(db, query, applied),
-    searchFacets(db, query, applied, language),
+    kept ?? searchFacets(db, query, applied, language),
   ]);
+  if (cache && version?.keepable && !kept) cache.set(key, version.version, facets);
   const rows = await findNetworkSummaries(db, ids, language);
   return {
     data: rows.map(presentNetworkHit),

@@ -54,8 +54,36 @@ export const FILTER_VALUE_CAP = 30;
 /**
  * Up to this many results the relevance order uses ts_rank_cd; above it the ranking reads no
  * tsvector per row: exact title, exact author, then the most recent (docs/search.md "Ranking").
+ * ts_rank_cd costs about 3 µs per match.
  */
-export const FULL_RANK_LIMIT = 20_000;
+export const FULL_RANK_LIMIT = 2_000;
+
+/**
+ * A filter held by at least this share of the titles is checked on the matched titles instead of
+ * through the GIN index of facet_keys, whose posting list for it is long (120 ms to decode for
+ * `T:LIVRO` at a million titles), unless the text matches so many titles that reading them costs
+ * more (INDEX_READ_RATIO).
+ */
+export const COMMON_KEY_SHARE = 0.05;
+
+/**
+ * Reading a matched title to check a filter costs about as much as decoding this many entries of
+ * a GIN posting list (6 µs against 0.3 µs at a million titles).
+ */
+export const INDEX_READ_RATIO = 20;
+
+/** The key whose count is the number of results (the counting statements add it to every title). */
+export const TOTAL_KEY = '#';
+
+/** What the statements below may know of the catalogue besides the request. */
+export interface CatalogueHints {
+  /** Titles in the catalogue. */
+  titles?: number;
+  /** How many titles hold each filter key held by many titles (others may be left out). */
+  keyTitles?: ReadonlyMap<string, number>;
+  /** How many titles the text matches, when known (a frequent word's kept total). */
+  matched?: number;
+}
 
 /** Weight letter of each field in search_vector / stem_vector (migration 0001). */
 const FIELD_WEIGHT: Record<SearchType, string | null> = {
@@ -80,6 +108,29 @@ class Params {
 /** A LIKE pattern matching values that start with the normalised parameter; typed % and _ match themselves. */
 function likePrefix(param: string): string {
   return `regexp_replace(public.f_norm(${param}), '([\\\\%_])', '\\\\\\1', 'g') || '%'`;
+}
+
+/**
+ * `vector @@ query` within the field of the search type. On search_vector a weighted field is
+ * matched through that field's own index (`ts_filter`, migration 0016), which means the same as
+ * the weight-labelled tsquery, phrases included: the positions of the field are kept.
+ */
+function matchIn(
+  vector: 't.search_vector' | 't.stem_vector',
+  query: string,
+  type: SearchType,
+  sameField: boolean,
+): string {
+  const weight = FIELD_WEIGHT[type];
+  if (weight && vector === 't.search_vector')
+    return `ts_filter(${vector}, '{${weight.toLowerCase()}}') @@ ${query}`;
+  // Words kept together in one field of any kind: the index finds the titles holding them together
+  // at all (one phrase, which it reads fast), and each of those is checked for one field. Given
+  // the four-field tsquery itself (`IS TRUE` keeps it off the index), the index would read every
+  // title holding any of its words.
+  if (!weight && sameField)
+    return `(${vector} @@ ${query} AND (${vector} @@ ${inField(query, type, true)}) IS TRUE)`;
+  return `${vector} @@ ${inField(query, type, sameField)}`;
 }
 
 /** A tsquery restricted to one weight, or to words of a single field when the search type is free. */
@@ -118,13 +169,13 @@ function termUnit(
   const make = termType === 'exata' ? 'phraseto_tsquery' : 'plainto_tsquery';
   const exact = `${make}('simple', public.f_unaccent(${term}))`;
   const phrase = termType === 'exata';
-  const alternatives = [`t.search_vector @@ ${inField(exact, type, phrase)}`];
+  const alternatives = [matchIn('t.search_vector', exact, type, phrase)];
   // A title made only of signs ("<>.") has no words to index; it is still found by itself.
   if (type === 'livre' || type === 'titulo') alternatives.push(`t.title_norm = public.f_norm(${term})`);
   if (similar) {
     for (const config of STEM_CONFIGS) {
       const stemmed = `${make}('${config}', public.f_unaccent(${term}))`;
-      alternatives.push(`t.stem_vector @@ ${inField(stemmed, type, phrase)}`);
+      alternatives.push(matchIn('t.stem_vector', stemmed, type, phrase));
     }
   }
   if (type === 'livre') {
@@ -164,7 +215,7 @@ function positionalUnit(
   // (The query stays in the SQL so that every bound parameter is named.)
   if (fields.size > 1) return { condition: `(false AND t.search_vector @@ ${query})`, rank: null };
   const [field = 'livre'] = [...fields];
-  return { condition: `t.search_vector @@ ${inField(query, field, true)}`, rank: query };
+  return { condition: matchIn('t.search_vector', query, field, true), rank: query };
 }
 
 /**
@@ -213,32 +264,91 @@ function buildMatch(request: SearchRequest, params: Params): { where: string; ra
   return { where, rank: ranks.length > 0 ? ranks.map((r) => `(${r})`).join(' || ') : "''::tsquery", term };
 }
 
-/** `facet_keys && ARRAY[…]` per applied filter type (SPEC §4: types AND, values of a type OR). */
-function filterConditions(request: SearchRequest, params: Params): { prefix: string; condition: string }[] {
-  return filterKeyGroups(request.filters).map((group) => ({
-    prefix: group.prefix,
-    condition: `t.facet_keys && ${params.add(group.keys)}::text[]`,
-  }));
+/**
+ * Whether a filter held by `holders` titles is cheaper checked on each matched title than read
+ * from the GIN index: when it is common (COMMON_KEY_SHARE) and the text does not match so many
+ * titles that reading them all costs more than the posting list (INDEX_READ_RATIO).
+ */
+export function checkedOnRows(holders: number, hints: CatalogueHints): boolean {
+  const titles = hints.titles ?? 0;
+  if (titles === 0 || holders < COMMON_KEY_SHARE * titles) return false;
+  if (hints.matched === undefined) return true;
+  return holders >= INDEX_READ_RATIO * hints.matched * (1 - Math.min(1, holders / titles));
+}
+
+/**
+ * `facet_keys && ARRAY[…]` per applied filter type (SPEC §4: types AND, values of a type OR).
+ * A filter cheaper checked on the matched titles (checkedOnRows) is written `(…) IS TRUE`, which
+ * keeps the planner off the GIN index; the others go through the index.
+ */
+function filterConditions(
+  request: SearchRequest,
+  params: Params,
+  hints: CatalogueHints,
+): { prefix: string; condition: string }[] {
+  return filterKeyGroups(request.filters).map((group) => {
+    const holders = group.keys.reduce((sum, key) => sum + (hints.keyTitles?.get(key) ?? 0), 0);
+    const test = `t.facet_keys && ${params.add(group.keys)}::text[]`;
+    return { prefix: group.prefix, condition: checkedOnRows(holders, hints) ? `(${test}) IS TRUE` : test };
+  });
 }
 
 /** The SQL of one result page: the ids, best first. The text is always $1; limit and offset come last. */
 export function buildSearchSql(
   request: SearchRequest,
-  options: { fullRank?: boolean } = {},
+  options: { fullRank?: boolean } & CatalogueHints = {},
 ): { sql: string; params: unknown[] } {
   const params = new Params();
   params.add(request.text);
   const match = buildMatch(request, params);
-  const filters = filterConditions(request, params).map((f) => f.condition);
-  const order = orderBy(request, match, options.fullRank ?? true);
+  const where = [match.where, ...filterConditions(request, params, options).map((f) => f.condition)].join(
+    '\n      AND ',
+  );
+  const fullRank = options.fullRank ?? true;
+  if (!fullRank && request.ordering === 'C' && !tabRelevanceOrder(request)) {
+    // A big result set in relevance order: the exact title, title proper and author matches
+    // through their own indexes, then the most recent of the rest along title_year_recent, so
+    // the page reads a few dozen titles however many match. The same order as orderBy below.
+    const key = `public.f_match_key(${match.term})`;
+    const exact = `(t.title_key = ${key} OR t.title_proper_key = ${key} OR t.author_keys @> ARRAY[${key}])`;
+    const limit = params.add(request.pageSize);
+    const offset = params.add((request.page - 1) * request.pageSize);
+    const sql = `SELECT id FROM (
+      (SELECT t.id, (t.title_key = ${key}) IS TRUE AS e1, (t.title_proper_key = ${key}) IS TRUE AS e2,
+              (${key} = ANY (t.author_keys)) IS TRUE AS e3, t.year
+         FROM title t
+        WHERE ${where}
+          AND ${exact})
+      UNION ALL
+      (SELECT t.id, false, false, false, t.year
+         FROM title t
+        WHERE ${where}
+          AND NOT coalesce(${exact}, false)
+        ORDER BY t.year DESC NULLS LAST, t.id
+        LIMIT ${limit}::int + ${offset}::int)
+    ) found
+    ORDER BY e1 DESC, e2 DESC, e3 DESC, year DESC NULLS LAST, id
+    LIMIT ${limit} OFFSET ${offset}`;
+    return { sql, params: params.values };
+  }
+  const order = orderBy(request, match, fullRank);
   const limit = params.add(request.pageSize);
   const offset = params.add((request.page - 1) * request.pageSize);
   const sql = `SELECT t.id
     FROM title t
-    WHERE ${[match.where, ...filters].join('\n      AND ')}
+    WHERE ${where}
     ORDER BY ${order}
     LIMIT ${limit} OFFSET ${offset}`;
   return { sql, params: params.values };
+}
+
+/** The counted keys of a type, most frequent first, at most `cap` (ties by key), over `from` filtered by `where`. */
+function ranked(from: string, where: string): string {
+  return `SELECT key, count(*)::int AS count,
+             row_number() OVER (PARTITION BY split_part(key, ':', 1) ORDER BY count(*) DESC, key) AS place
+        FROM ${from}
+       WHERE ${where}
+       GROUP BY key`;
 }
 
 /**
@@ -249,18 +359,13 @@ export function buildSearchSql(
  */
 export function buildFilterCountSql(
   request: SearchRequest,
-  options: { cap?: number } = {},
+  options: { cap?: number } & CatalogueHints = {},
 ): { sql: string; params: unknown[] } {
   const params = new Params();
   params.add(request.text);
   const match = buildMatch(request, params);
-  const filters = filterConditions(request, params);
+  const filters = filterConditions(request, params, options);
   const cap = params.add(options.cap ?? FILTER_VALUE_CAP);
-  const ranked = (from: string, where: string) => `SELECT key, count(*)::int AS count,
-             row_number() OVER (PARTITION BY split_part(key, ':', 1) ORDER BY count(*) DESC, key) AS place
-        FROM ${from}
-       WHERE ${where}
-       GROUP BY key`;
   if (filters.length === 0) {
     const sql = `SELECT key, count FROM (
       ${ranked("title t, unnest(t.facet_keys || '{#}'::text[]) AS key", match.where)}
@@ -273,16 +378,93 @@ export function buildFilterCountSql(
   const missed = `CASE ${filters.map((f) => `WHEN NOT ${f.condition} THEN '${f.prefix}:'`).join(' ')} END`;
   const sql = `SELECT key, count FROM (
       ${ranked(
+        // OFFSET 0 keeps the planner from inlining `scored`: its misses would then be worked out
+        // again for each key of each title (seventeen times), not once per title.
         `(SELECT * FROM (
            SELECT t.facet_keys, ${misses} AS misses, ${missed} AS missed
              FROM title t
             WHERE ${match.where}
+           OFFSET 0
          ) scored WHERE misses <= 1) m,
          unnest(m.facet_keys || '{#}'::text[]) AS key`,
         'm.misses = 0 OR starts_with(key, m.missed)',
       )}
     ) counted
     WHERE place <= ${cap} OR key = ANY (${selected}::text[])`;
+  return { sql, params: params.values };
+}
+
+/**
+ * With filters of exactly one type applied: the counts of every other type (and the total '#')
+ * over the titles that pass the filter. The filtered type's own values are counted without it
+ * (buildTermCountSql for a frequent word, else buildFilterCountSql does both in one pass).
+ */
+export function buildFilteredCountSql(
+  request: SearchRequest,
+  options: { cap?: number } & CatalogueHints = {},
+): { sql: string; params: unknown[] } {
+  const params = new Params();
+  params.add(request.text);
+  const match = buildMatch(request, params);
+  const filters = filterConditions(request, params, options);
+  if (filters.length !== 1) throw new Error('buildFilteredCountSql: one filter type');
+  const [filter] = filters as [{ prefix: string; condition: string }];
+  const cap = params.add(options.cap ?? FILTER_VALUE_CAP);
+  // OFFSET 0: the matched titles first, then their keys (the planner would otherwise mix the two).
+  const sql = `SELECT key, count FROM (
+      ${ranked(
+        `(SELECT t.facet_keys FROM title t WHERE ${match.where} AND ${filter.condition} OFFSET 0) m,
+         unnest(m.facet_keys || '{#}'::text[]) AS key`,
+        `split_part(key, ':', 1) <> ${params.add(filter.prefix)}`,
+      )}
+    ) counted
+    WHERE place <= ${cap}`;
+  return { sql, params: params.values };
+}
+
+/** The scope of search_term_count (migration 0016) a search type reads. */
+const TERM_SCOPE: Record<SearchType, string> = { livre: '*', titulo: 'A', autor: 'B', assunto: 'C' };
+
+/**
+ * The scope of the kept counts that answer this search when its text is one frequent word, or
+ * null when kept counts cannot answer it: the match must be exactly "the word in the field"
+ * (no advanced rows, no similar words, no "starts with", no tab scope, and no digits, which also
+ * search ISBNs and call numbers). Whether the text is one word, and a frequent one, the database
+ * tells (buildTermCountSql answers no rows otherwise).
+ */
+export function termCountScope(request: SearchRequest): string | null {
+  if (request.rows.length > 0 || request.similar || request.termType === 'inicio') return null;
+  if (request.text.trim() === '' || /\d/.test(request.text)) return null;
+  if (tabCondition(request, () => 'NULL') !== null) return null;
+  return TERM_SCOPE[request.type];
+}
+
+/**
+ * The kept counts of a one-word search (search_term_count): for each key prefix its `cap` most
+ * frequent keys (ties by key, as the counting statements rank them), the selected keys, and the
+ * total '#'. No rows when the text is not a single frequent word.
+ */
+export function buildTermCountSql(
+  request: SearchRequest,
+  options: { scope: string; prefixes: readonly string[]; selected: readonly string[]; cap?: number },
+): { sql: string; params: unknown[] } {
+  const params = new Params();
+  const text = params.add(request.text);
+  const scope = params.add(options.scope);
+  const sql = `WITH word AS (SELECT public.f_single_lexeme(${text}) AS lexeme)
+    SELECT c.key, c.n AS count
+      FROM word, unnest(${params.add(options.prefixes)}::text[]) AS p(prefix)
+      CROSS JOIN LATERAL (
+        SELECT k.key, k.n FROM search_term_count k
+         WHERE k.lexeme = word.lexeme AND k.scope = ${scope}::"char" AND split_part(k.key, ':', 1) = p.prefix
+           AND k.n > 0
+         ORDER BY k.n DESC, k.key
+         LIMIT ${params.add(options.cap ?? FILTER_VALUE_CAP)}) c
+    UNION ALL
+    SELECT k.key, k.n
+      FROM word JOIN search_term_count k ON k.lexeme = word.lexeme
+     WHERE k.scope = ${scope}::"char" AND k.key = ANY (${params.add([TOTAL_KEY, ...options.selected])}::text[])
+       AND k.n > 0`;
   return { sql, params: params.values };
 }
 

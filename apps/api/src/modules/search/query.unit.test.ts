@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { searchRequest, type SearchRequest } from './engine.ts';
 import type { AdvancedRow } from '@estante/contract';
-import { buildFilterCountSql, buildSearchSql, stemConfigFor } from './query.ts';
+import {
+  buildFilterCountSql,
+  buildSearchSql,
+  checkedOnRows,
+  stemConfigFor,
+  termCountScope,
+} from './query.ts';
 import { compactIdentifier, toIsbn13 } from './isbn.ts';
 
 const base: SearchRequest = searchRequest({ text: 'dom casmurro' });
@@ -18,10 +24,13 @@ describe('search query building', () => {
       const { sql } = buildSearchSql(request);
       return sql.slice(sql.indexOf('WHERE'), sql.indexOf('ORDER BY'));
     };
-    expect(where({ ...base, type: 'titulo' })).toContain(", 'A')");
-    expect(where({ ...base, type: 'autor' })).toContain(", 'B')");
-    expect(where({ ...base, type: 'assunto' })).toContain(", 'C')");
+    // Through the field's own index (migration 0016); the stemmed vector keeps the weighted tsquery.
+    expect(where({ ...base, type: 'titulo' })).toContain("ts_filter(t.search_vector, '{a}') @@");
+    expect(where({ ...base, type: 'autor' })).toContain("ts_filter(t.search_vector, '{b}') @@");
+    expect(where({ ...base, type: 'assunto' })).toContain("ts_filter(t.search_vector, '{c}') @@");
+    expect(where({ ...base, type: 'autor', similar: true })).toContain(", 'B')");
     expect(where(base)).not.toContain('f_tsquery_weight');
+    expect(where(base)).not.toContain('ts_filter');
   });
 
   it('uses a phrase for the exact term type and a prefix for the starting one', () => {
@@ -64,6 +73,14 @@ describe('search query building', () => {
     expect(order).not.toContain('ts_rank_cd');
     expect(order).not.toContain('search_vector');
     expect(order).toContain('year DESC');
+    // The exact matches apart, the rest newest first along the year index, only as far as the page.
+    expect(sql).toContain('UNION ALL');
+    expect(sql).toContain('ORDER BY t.year DESC NULLS LAST, t.id');
+    // Other orders, and a tab that puts its own order first, sort the whole result.
+    expect(buildSearchSql({ ...base, ordering: 'T' }, { fullRank: false }).sql).not.toContain('UNION ALL');
+    expect(
+      buildSearchSql({ ...base, tab: 'novas-aquisicoes', text: '' }, { fullRank: false }).sql,
+    ).not.toContain('UNION ALL');
   });
 });
 
@@ -83,6 +100,46 @@ describe('filters and advanced rows in the query', () => {
     // The new-acquisition area is the knowledge area.
     expect(params).toContainEqual(['R:3']);
     expect(sql.match(/t\.facet_keys &&/g)).toHaveLength(3);
+  });
+
+  it('checks a filter value held by many titles on the matched titles, a rare one through the index', () => {
+    const request = {
+      ...base,
+      filters: [
+        { tipo: 'T' as const, valor: 'LIVRO' },
+        { tipo: 'B' as const, valor: '3' },
+      ],
+    };
+    const hints = {
+      titles: 1000,
+      keyTitles: new Map([
+        ['T:LIVRO', 600],
+        ['B:3', 30],
+      ]),
+    };
+    const { sql } = buildSearchSql(request, hints);
+    expect(sql).toMatch(/\(t\.facet_keys && \$\d+::text\[\]\) IS TRUE/);
+    const where = sql.slice(sql.indexOf('WHERE'), sql.indexOf('ORDER BY'));
+    expect(where.match(/IS TRUE/g)).toHaveLength(1);
+    expect(where.match(/t\.facet_keys &&/g)).toHaveLength(2);
+    // Unless the text matches so many titles that reading them costs more than the index.
+    expect(checkedOnRows(600, { ...hints, matched: 20 })).toBe(true);
+    expect(checkedOnRows(600, { ...hints, matched: 100 })).toBe(false);
+    expect(checkedOnRows(30, { ...hints, matched: 1 })).toBe(false);
+  });
+
+  it('reads kept counts only for a search that is exactly one word in one field', () => {
+    expect(termCountScope(searchRequest({ text: 'historia' }))).toBe('*');
+    expect(termCountScope(searchRequest({ text: 'historia', type: 'assunto' }))).toBe('C');
+    expect(termCountScope(searchRequest({ text: 'historia', similar: true }))).toBeNull();
+    expect(termCountScope(searchRequest({ text: 'historia', termType: 'inicio' }))).toBeNull();
+    expect(termCountScope(searchRequest({ text: '1984' }))).toBeNull();
+    expect(termCountScope(searchRequest({ text: 'historia', tab: 'ebooks' }))).toBeNull();
+    expect(
+      termCountScope(
+        searchRequest({ text: 'historia', rows: [{ operador: 'E', campo: 'livre', termo: 'brasil' }] }),
+      ),
+    ).toBeNull();
   });
 
   it("counts filters in one pass, each type under the other types' filters", () => {

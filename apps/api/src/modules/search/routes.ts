@@ -15,10 +15,14 @@ import {
 import type { Db } from '../../lib/db/index.ts';
 import { findTitleSummaries, presentHit } from '../catalogue/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { SearchEngine } from './engine.ts';
+import type { ServerLanguage } from '../../lib/messages.ts';
+import type { SearchEngine, SearchResult } from './engine.ts';
 import { SEARCH_ERRORS } from './errors.ts';
 import { filterGroupLabel, filterTypesForTab, presentFilterGroups } from './filters.ts';
-import { NETWORK_FILTERS, searchNetwork } from './network-search.ts';
+import { NETWORK_FILTERS, NetworkCountCache, searchNetwork } from './network-search.ts';
+
+/** Filter value descriptions kept per language before starting again. */
+const DESCRIPTIONS_KEPT = 50_000;
 
 /** Catalogue search (SPEC §7 /consulta). */
 export async function searchRoutes(
@@ -26,6 +30,18 @@ export async function searchRoutes(
   options: { db: Db; engine: SearchEngine; guard: preHandlerAsyncHookHandler },
 ): Promise<void> {
   const { db, engine, guard } = options;
+  // Filter value descriptions read under one catalogue version, per language; any change to the
+  // names that describe values moves the version (migration 0016), and the cache starts again.
+  let names = { version: -1, byLanguage: new Map<string, Map<string, string | null>>() };
+  const describe = (result: SearchResult, language: ServerLanguage) => {
+    if (result.cacheVersion === undefined) return presentFilterGroups(db, result.filters, language);
+    if (names.version !== result.cacheVersion)
+      names = { version: result.cacheVersion, byLanguage: new Map() };
+    let known = names.byLanguage.get(language);
+    if (!known || known.size > DESCRIPTIONS_KEPT) names.byLanguage.set(language, (known = new Map()));
+    return presentFilterGroups(db, result.filters, language, known);
+  };
+  const networkCounts = new NetworkCountCache();
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     API_PATHS.search,
@@ -47,7 +63,7 @@ export async function searchRoutes(
     async (request) => {
       const q = request.query;
       // The network tab searches other institutions' records, not the local catalogue.
-      if (q.search_tab === NETWORK_TAB) return searchNetwork(db, q, request.language);
+      if (q.search_tab === NETWORK_TAB) return searchNetwork(db, q, request.language, networkCounts);
       try {
         const result = await engine.search({
           text: q.termo,
@@ -61,9 +77,10 @@ export async function searchRoutes(
           options: q.opcao,
           filters: q.filtro,
           rows: q.linha,
+          hitsLanguage: request.language,
         });
-        const rows = await findTitleSummaries(db, result.ids, request.language);
-        const filtros = await presentFilterGroups(db, result.filters, request.language);
+        const rows = result.hits ?? (await findTitleSummaries(db, result.ids, request.language));
+        const filtros = await describe(result, request.language);
         return {
           data: rows.map(presentHit),
           total: result.total,

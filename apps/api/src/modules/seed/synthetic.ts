@@ -1,5 +1,5 @@
 import type { Db } from '../../lib/db/index.ts';
-import { stemConfigFor } from '../search/index.ts';
+import { rebuildSearchStats, stemConfigFor } from '../search/index.ts';
 
 // Common catalogue words per language, most frequent first; the long tail is made of
 // syllables so rare words (with accents) exist as in a real catalogue.
@@ -538,5 +538,7 @@ export async function seedSynthetic(
   await db.exec(
     'ANALYZE title; ANALYZE copy; ANALYZE online_link; ANALYZE authority; ANALYZE title_authority',
   );
+  // The loaded catalogue's frequent words, whose filter counts are kept (docs/search.md "Kept counts").
+  if (inserted > 0) await rebuildSearchStats(db);
   return { inserted };
 }
