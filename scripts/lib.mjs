@@ -96,15 +96,30 @@ export async function aptInstall(packages) {
 }
 
 /** A free TCP port on loopback. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+/** Ports handed out by freePort in this process: nothing listens on them until their user starts. */
+const handedOut = new Set();
+
+/**
+ * A loopback port nothing listens on. The OS may offer a port again once its probe closes, so a
+ * port already handed out here, or reserved for the browser tests' mail and sign-on services (a
+ * spec starts those later, on E2E_SMTP_PORT and E2E_OIDC_PORT), is never answered twice.
+ */
+export async function freePort() {
+  const reserved = [process.env.E2E_SMTP_PORT, process.env.E2E_OIDC_PORT].map(Number);
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      });
+      server.on('error', reject);
     });
-    server.on('error', reject);
-  });
+    if (!handedOut.has(port) && !reserved.includes(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 /** Waits until a URL answers 2xx, or fails after the timeout. */
