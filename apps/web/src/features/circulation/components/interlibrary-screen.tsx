@@ -10,8 +10,8 @@ import { formatDate } from '../../../lib/i18n';
 import { getInterlibraryDataQueryOptions, useInterlibraryData } from '../api/get-interlibrary-data';
 import { requestInterlibrary } from '../api/request-interlibrary';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
-import { isValidEmail, isValidPhone, keepPhoneCharacters, PHONE_MAX_LENGTH } from '../utils/contact';
 import { refusalOf } from '../utils/refusal';
+import { EmailField, emailError, PhoneField, phoneError } from './contact-fields';
 import { librarySelectOptions, NONE, RequiredSelect } from './copy-choices';
 import { useLoanRequestStateLabels } from './loan-request-status';
 import { Notice } from './notice';
@@ -69,10 +69,10 @@ function InterlibraryForm({ data }: { data: InterlibraryData }) {
   const validate = (): FieldErrors => {
     const found: FieldErrors = {};
     if (!work.titulo.trim()) found.titulo = t('circulation.interlibrary.errors.title');
-    if (!email.trim()) found.email = t('circulation.requests.errors.emailRequired');
-    else if (!isValidEmail(email)) found.email = t('circulation.errors.emailInvalid');
-    if (!phone.trim()) found.telefone = t('circulation.requests.errors.phoneRequired');
-    else if (!isValidPhone(phone)) found.telefone = t('circulation.requests.errors.phoneInvalid');
+    const badEmail = emailError(email, t);
+    if (badEmail) found.email = badEmail;
+    const badPhone = phoneError(phone, t);
+    if (badPhone) found.telefone = badPhone;
     if (library === NONE) found.biblioteca_recebimento = t('circulation.requests.errors.receiving');
     return found;
   };
@@ -194,34 +194,19 @@ function InterlibraryForm({ data }: { data: InterlibraryData }) {
               forget('biblioteca_recebimento');
             }}
           />
-          <TextInput
-            label={t('circulation.requests.form.phone')}
-            description={t('circulation.requests.form.phoneHint')}
-            withAsterisk
-            aria-required
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={PHONE_MAX_LENGTH}
+          <PhoneField
             value={phone}
             error={errors.telefone}
-            errorProps={{ role: 'alert' }}
-            onChange={(event) => {
-              setPhone(keepPhoneCharacters(event.currentTarget.value));
+            onChange={(value) => {
+              setPhone(value);
               forget('telefone');
             }}
           />
-          <TextInput
-            label={t('circulation.requests.form.email')}
-            withAsterisk
-            aria-required
-            type="email"
-            autoComplete="email"
+          <EmailField
             value={email}
             error={errors.email}
-            errorProps={{ role: 'alert' }}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
+            onChange={(value) => {
+              setEmail(value);
               forget('email');
             }}
           />

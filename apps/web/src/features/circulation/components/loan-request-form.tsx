@@ -16,7 +16,6 @@ import { useLoanRequestInitialInfo } from '../api/get-loan-request-initial-info'
 import { requestLoan } from '../api/request-loan';
 import { LOAN_REQUESTS_QUERY_KEY } from '../api/get-loan-requests';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
-import { isValidEmail, isValidPhone, keepPhoneCharacters, PHONE_MAX_LENGTH } from '../utils/contact';
 import { refusalOf } from '../utils/refusal';
 import {
   CopyChoiceSelects,
@@ -28,6 +27,7 @@ import {
   type ChoiceField,
   type ChoiceValues,
 } from './copy-choices';
+import { EmailField, emailError, PhoneField, phoneError } from './contact-fields';
 import { Notice } from './notice';
 import { LoanRequestStatus } from './loan-request-status';
 
@@ -172,10 +172,10 @@ function LoanRequestFormBody({
     if (origin === NONE) found.biblioteca_origem = t('circulation.requests.errors.origin');
     if (receivingLibrary === NONE) found.biblioteca_recebimento = t('circulation.requests.errors.receiving');
     else if (!chosenLocation) found.cod_local_recebimento = t('circulation.requests.errors.location');
-    if (!phone.trim()) found.telefone = t('circulation.requests.errors.phoneRequired');
-    else if (!isValidPhone(phone)) found.telefone = t('circulation.requests.errors.phoneInvalid');
-    if (!email.trim()) found.email = t('circulation.requests.errors.emailRequired');
-    else if (!isValidEmail(email)) found.email = t('circulation.errors.emailInvalid');
+    const badPhone = phoneError(phone, t);
+    if (badPhone) found.telefone = badPhone;
+    const badEmail = emailError(email, t);
+    if (badEmail) found.email = badEmail;
     // SPEC §5: the home address is required for home delivery.
     if (isHomeDelivery && !address.trim()) {
       found.recebimento_textual = t('circulation.errors.requestAddressRequired');
@@ -322,35 +322,21 @@ function LoanRequestFormBody({
             {...textField('recebimento_textual')}
           />
         )}
-        <TextInput
-          label={t('circulation.requests.form.phone')}
-          description={t('circulation.requests.form.phoneHint')}
-          withAsterisk
-          aria-required
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          maxLength={PHONE_MAX_LENGTH}
+        <PhoneField
           value={phone}
-          onChange={(event) => {
-            // SPEC §5: only digits, hyphen, parentheses and space are kept.
-            setPhone(keepPhoneCharacters(event.currentTarget.value));
+          error={errors.telefone}
+          onChange={(value) => {
+            setPhone(value);
             forget('telefone');
           }}
-          {...textField('telefone')}
         />
-        <TextInput
-          label={t('circulation.requests.form.email')}
-          withAsterisk
-          aria-required
-          type="email"
-          autoComplete="email"
+        <EmailField
           value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
+          error={errors.email}
+          onChange={(value) => {
+            setEmail(value);
             forget('email');
           }}
-          {...textField('email')}
         />
         <TextInput
           label={t('circulation.requests.form.authorised')}
