@@ -1,6 +1,6 @@
 // The search benchmark's fixed query list (bench/search.ts).
 import { SearchQuerySchema, formatAdvancedRow, type AdvancedRow } from '@estante/contract';
-import type { SearchRequest } from '../apps/api/src/modules/search/index.ts';
+import { searchRequestFromQuery, type SearchRequest } from '../apps/api/src/modules/search/index.ts';
 import { syntheticTitle } from '../apps/api/src/modules/seed/index.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -162,19 +162,7 @@ export function buildQueries(libraries: number[], areas: number[]): BenchQuery[]
     return {
       category,
       wire,
-      request: {
-        text: q.termo,
-        type: q.tipoBusca,
-        termType: q.tipoTermo,
-        similar: q.similares,
-        ordering: q.ordenacao,
-        page: q.paginaAtiva,
-        pageSize: q.quantPag,
-        tab: q.search_tab,
-        options: q.opcao,
-        filters: q.filtro,
-        rows: q.linha,
-      },
+      request: searchRequestFromQuery(q),
     };
   });
 }
@@ -203,19 +191,7 @@ export function buildWarmup(list: BenchQuery[], count: number): BenchQuery[] {
     warm.push({
       category: 'warm-up',
       wire,
-      request: {
-        text: q.termo,
-        type: q.tipoBusca,
-        termType: q.tipoTermo,
-        similar: q.similares,
-        ordering: q.ordenacao,
-        page: q.paginaAtiva,
-        pageSize: q.quantPag,
-        tab: q.search_tab,
-        options: q.opcao,
-        filters: q.filtro,
-        rows: q.linha,
-      },
+      request: searchRequestFromQuery(q),
     });
   }
   return warm;

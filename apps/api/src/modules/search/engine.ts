@@ -1,4 +1,11 @@
-import type { AdvancedRow, AppliedFilter, Ordering, SearchType, TermType } from '@estante/contract';
+import type {
+  AdvancedRow,
+  AppliedFilter,
+  Ordering,
+  ParsedSearchQuery,
+  SearchType,
+  TermType,
+} from '@estante/contract';
 import type { ServerLanguage } from '../../lib/messages.ts';
 import type { TitleSummaryRow } from '../catalogue/index.ts';
 import type { FilterCounts } from './filters.ts';
@@ -55,6 +62,23 @@ export interface SearchEngine {
 }
 
 /** A search request with the SPEC §9 defaults for whatever is not given. */
+/** The engine's request for a validated GET /consulta query (SPEC §3 search state). */
+export function searchRequestFromQuery(q: ParsedSearchQuery): SearchRequest {
+  return {
+    text: q.termo,
+    type: q.tipoBusca,
+    termType: q.tipoTermo,
+    similar: q.similares,
+    ordering: q.ordenacao,
+    page: q.paginaAtiva,
+    pageSize: q.quantPag,
+    tab: q.search_tab,
+    options: q.opcao,
+    filters: q.filtro,
+    rows: q.linha,
+  };
+}
+
 export function searchRequest(fields: Pick<SearchRequest, 'text'> & Partial<SearchRequest>): SearchRequest {
   return {
     type: 'livre',

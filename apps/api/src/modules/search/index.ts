@@ -1,5 +1,5 @@
 export type { SearchEngine, SearchRequest, SearchResult } from './engine.ts';
-export { searchRequest } from './engine.ts';
+export { searchRequest, searchRequestFromQuery } from './engine.ts';
 export { createPostgresSearchEngine } from './postgres-engine.ts';
 export { searchRoutes } from './routes.ts';
 export { searchTabRoutes } from './tab-routes.ts';

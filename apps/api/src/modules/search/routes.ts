@@ -16,7 +16,7 @@ import type { Db } from '../../lib/db/index.ts';
 import { findTitleSummaries, presentHit } from '../catalogue/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServerLanguage } from '../../lib/messages.ts';
-import type { SearchEngine, SearchResult } from './engine.ts';
+import { searchRequestFromQuery, type SearchEngine, type SearchResult } from './engine.ts';
 import { SEARCH_ERRORS } from './errors.ts';
 import { filterGroupLabel, filterTypesForTab, presentFilterGroups } from './filters.ts';
 import { NETWORK_FILTERS, NetworkCountCache, searchNetwork } from './network-search.ts';
@@ -65,20 +65,7 @@ export async function searchRoutes(
       // The network tab searches other institutions' records, not the local catalogue.
       if (q.search_tab === NETWORK_TAB) return searchNetwork(db, q, request.language, networkCounts);
       try {
-        const result = await engine.search({
-          text: q.termo,
-          type: q.tipoBusca,
-          termType: q.tipoTermo,
-          similar: q.similares,
-          ordering: q.ordenacao,
-          page: q.paginaAtiva,
-          pageSize: q.quantPag,
-          tab: q.search_tab,
-          options: q.opcao,
-          filters: q.filtro,
-          rows: q.linha,
-          hitsLanguage: request.language,
-        });
+        const result = await engine.search({ ...searchRequestFromQuery(q), hitsLanguage: request.language });
         const rows = result.hits ?? (await findTitleSummaries(db, result.ids, request.language));
         const filtros = await describe(result, request.language);
         return {
