@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../../lib/db/index.ts';
 import { titleSummarySql, type TitleSummaryRow } from '../catalogue/index.ts';
-import type { SearchEngine, SearchRequest, SearchResult } from './engine.ts';
+import type { SearchOperator } from '@estante/contract';
+import { searchRequest, type SearchEngine, type SearchRequest, type SearchResult } from './engine.ts';
 import {
   catalogueFilterType,
   filterKeyGroups,
@@ -9,6 +10,7 @@ import {
   keyPrefix,
 } from './filters.ts';
 import {
+  buildExactMatchSql,
   buildFilterCountSql,
   buildFilteredCountSql,
   buildSearchSql,
@@ -20,6 +22,16 @@ import {
   TOTAL_KEY,
   type CatalogueHints,
 } from './query.ts';
+import {
+  difference,
+  guessWords,
+  intersect,
+  titleKeysOf,
+  titlesOfWords,
+  union,
+  type Changed,
+  type TitleKeys,
+} from './title-keys.ts';
 
 /** Knobs of the PostgreSQL engine (defaults in query.ts; docs/search.md). */
 export interface PostgresSearchOptions {
@@ -41,7 +53,22 @@ export interface PostgresSearchOptions {
    * read again (ms). They choose how a search is answered, never what it answers.
    */
   hintsTtlMs?: number;
+  /**
+   * Every title's filter keys kept in this process (decision 0032), for frequent words with
+   * filters and several frequent words: 'background' loads them at the first search and counts
+   * in the database until then, 'wait' makes the first search wait for them, 'off' keeps none.
+   */
+  keysInMemory?: 'off' | 'background' | 'wait';
 }
+
+/** Row operators the word lists answer as set operations (not the positional PROX, ANTES, DEPOIS). */
+const SET_OPERATORS: ReadonlySet<SearchOperator> = new Set(['E', 'OU', 'NAO']);
+
+/** The rows of a search the word lists answer, each with the scope of its field. */
+type MemoryPlan = { operator: SearchOperator | null; scope: string; text: string }[];
+
+/** Results above which a page in another order than relevance is read from the table as before. */
+const WITHIN_LIMIT = 5_000;
 
 /** Searches whose counts are kept by default. */
 export const COUNT_CACHE_SIZE = 2_000;
@@ -100,6 +127,8 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
   const useTermCounts = options.termCounts ?? true;
   const hintsTtl = options.hintsTtlMs ?? 60_000;
   const cache = new Map<string, Counted>();
+  const keysMode = options.keysInMemory ?? 'background';
+  const memory = keysMode === 'off' ? null : titleKeysOf(db);
 
   let hints: { at: number; value: CatalogueHints; words: ReadonlySet<string> } | null = null;
   /**
@@ -182,10 +211,14 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
   };
 
   /** The result-list rows of the ids, in their order (a deleted title would be left out). */
-  const hitsOf = async (ids: number[], language: NonNullable<SearchRequest['hitsLanguage']>) => {
+  const hitsOf = async (
+    ids: number[],
+    language: NonNullable<SearchRequest['hitsLanguage']>,
+    via: Queryable = db,
+  ) => {
     if (ids.length === 0) return [];
     const summary = titleSummarySql('$2');
-    const { rows } = await db.query<TitleSummaryRow>(
+    const { rows } = await via.query<TitleSummaryRow>(
       `SELECT ${summary.columns}
          FROM unnest($1::int[]) WITH ORDINALITY AS p(id, place)
          JOIN title t ON t.id = p.id
@@ -196,8 +229,123 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
     return rows;
   };
 
+  /**
+   * The searches the word lists answer with the keys in memory (decision 0032): each row's words
+   * all frequent, and its match exactly "every word in the field", rows joined by E, OU or NAO
+   * (termCountScope: no similar words, no "starts with", no digits, no tab scope); not one word
+   * without filters, which kept counts answer. The rows with their scopes, or null.
+   */
+  const memoryPlan = (request: SearchRequest, words: ReadonlySet<string>): MemoryPlan | null => {
+    if (!memory?.ready || !useTermCounts) return null;
+    const first = termCountScope({ ...request, rows: [] });
+    if (first === null) return null;
+    const plan: MemoryPlan = [{ operator: null, scope: first, text: request.text }];
+    for (const row of request.rows) {
+      const scope = termCountScope(searchRequest({ text: row.termo, type: row.campo }));
+      if (scope === null || !SET_OPERATORS.has(row.operador)) return null;
+      plan.push({ operator: row.operador, scope, text: row.termo });
+    }
+    const frequent = (text: string) => {
+      const guessed = guessWords(text);
+      return guessed.length > 0 && guessed.every((w) => words.has(w));
+    };
+    if (!plan.every((p) => frequent(p.text))) return null;
+    if (request.termType === 'exata' && guessWords(request.text).length > 1) return null;
+    if (plan.length === 1 && guessWords(request.text).length === 1 && request.filters.length === 0)
+      return null;
+    return plan;
+  };
+
+  /**
+   * A search answered from the word lists and the keys in memory (decision 0032): the counts in
+   * the API, the page through the primary key (up to FULL_RANK_LIMIT titles, ranked as ever) or
+   * in memory (exact matches first, then newest first); null when a word turns out not listed.
+   */
+  const inMemory = async (
+    tx: Queryable,
+    memory: TitleKeys,
+    request: SearchRequest,
+    plan: MemoryPlan,
+    hint: CatalogueHints,
+  ): Promise<{
+    counted: Omit<Counted, 'version' | 'pages'>;
+    ids: number[];
+    changed: Changed;
+    complete: number;
+  } | null> => {
+    // The rows in order, each joined to what came before (buildMatch): E both, OU either, NAO without.
+    let matched: Int32Array | null = null;
+    for (const [index, row] of plan.entries()) {
+      const listed = await titlesOfWords(tx, memory, row.text, row.scope);
+      if (!listed || (index === 0 && listed.words > 1 && request.termType === 'exata')) return null;
+      matched =
+        matched === null
+          ? listed.ids
+          : row.operator === 'OU'
+            ? union(matched, listed.ids)
+            : row.operator === 'NAO'
+              ? difference(matched, listed.ids)
+              : intersect(matched, listed.ids);
+    }
+    const { changed, complete } = await memory.changedSince(tx);
+    const { rows, passing } = memory.count(matched!, filterKeyGroups(request.filters), changed, cap);
+    const counts = new Map(rows.map((r) => [r.key, r.count]));
+    const counted = {
+      total: counts.get(TOTAL_KEY) ?? 0,
+      filters: groupFilterCounts(filterTypesForTab(request.tab), counts, request.filters),
+    };
+    const offset = (request.page - 1) * request.pageSize;
+    const pageIds = async (statement: { sql: string; params: unknown[] }) =>
+      (await tx.query<{ id: number }>(statement.sql, statement.params)).rows.map((r) => r.id);
+    let ids: number[];
+    if (passing.length <= offset) ids = [];
+    else if (passing.length <= fullRankLimit || (request.ordering !== 'C' && passing.length <= WITHIN_LIMIT))
+      ids = await pageIds(buildSearchSql(request, { fullRank: true, within: Array.from(passing) }));
+    else if (request.ordering === 'C') {
+      // Exact title, title proper or author first, then the newest (buildSearchSql's big-result order).
+      const has = (id: number) => {
+        let lo = 0;
+        let hi = passing.length - 1;
+        while (lo <= hi) {
+          const mid = (lo + hi) >> 1;
+          if (passing[mid] === id) return true;
+          if (passing[mid]! < id) lo = mid + 1;
+          else hi = mid - 1;
+        }
+        return false;
+      };
+      const exactStatement = buildExactMatchSql(request);
+      const exact = (
+        await tx.query<{ id: number; e1: boolean; e2: boolean; e3: boolean }>(
+          exactStatement.sql,
+          exactStatement.params,
+        )
+      ).rows.filter((r) => has(r.id));
+      const rank = (r: { e1: boolean; e2: boolean; e3: boolean }) =>
+        (r.e1 ? 4 : 0) + (r.e2 ? 2 : 0) + (r.e3 ? 1 : 0);
+      exact.sort(
+        (a, b) =>
+          rank(b) - rank(a) || memory.yearOf(b.id, changed) - memory.yearOf(a.id, changed) || a.id - b.id,
+      );
+      const first = exact.map((r) => r.id);
+      const rest = memory.newestFirst(
+        passing,
+        offset + request.pageSize - first.length,
+        changed,
+        new Set(first),
+      );
+      ids = [...first, ...rest].slice(offset, offset + request.pageSize);
+    } else ids = await pageIds(buildSearchSql(request, { fullRank: false, ...hint }));
+    return { counted, ids, changed, complete };
+  };
+
   return {
     async search(request: SearchRequest): Promise<SearchResult> {
+      if (memory && !memory.ready) {
+        const loading = memory.load();
+        if (keysMode === 'wait') await loading;
+        else loading.catch(() => undefined);
+      }
       // Before the snapshot below: a change committed in between only makes the counts newer
       // than their version, never older.
       const { rows: state } = await db.query<{ version: number; keepable: boolean; today: string }>(
@@ -235,6 +383,8 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
       }
       const known = await catalogueHints();
       const hint = known.value;
+      const plan = memoryPlan(request, known.words);
+      let absorbed: { changed: Changed; complete: number } | undefined;
       const { counted, ids, hits } = await db.transaction(async (tx) => {
         // On PostgreSQL: no JIT (it compiled for 50–85 ms to save less on these statements), and
         // room for the bitmap of a frequent word (at 4 MB it turns lossy and every title on its
@@ -245,6 +395,18 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
                SET LOCAL statement_timeout = ${timeout}; SET LOCAL jit = off; SET LOCAL work_mem = '32MB'`
             : 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY',
         );
+        if (memory && plan !== null) {
+          const answered = await inMemory(tx, memory, request, plan, hint);
+          if (answered) {
+            absorbed = answered;
+            const { counted, ids } = answered;
+            return {
+              counted,
+              ids,
+              hits: request.hitsLanguage ? await hitsOf(ids, request.hitsLanguage, tx) : undefined,
+            };
+          }
+        }
         let counted: Omit<Counted, 'version' | 'pages'> | undefined = hit;
         if (!counted) {
           const { rows, matched } = await count(tx, request, known);
@@ -278,6 +440,7 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
         );
         return { counted, ids: rows.map((h) => h.id), hits: rows };
       });
+      if (memory && absorbed) memory.absorb(absorbed.changed, absorbed.complete, version, keepable);
       if (keepable && cacheSize > 0) {
         const entry = hit ?? { version, ...counted, pages: new Map<string, number[]>() };
         entry.pages.set(pageKey, ids);

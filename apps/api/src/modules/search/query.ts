@@ -296,16 +296,25 @@ function filterConditions(
 /** The SQL of one result page: the ids, best first. The text is always $1; limit and offset come last. */
 export function buildSearchSql(
   request: SearchRequest,
-  options: { fullRank?: boolean } & CatalogueHints = {},
+  options: {
+    fullRank?: boolean;
+    /**
+     * The titles that match and pass the filters, when the API knows them (decision 0032): the
+     * page reads them through the primary key, checking the match only for its rank.
+     */
+    within?: readonly number[];
+  } & CatalogueHints = {},
 ): { sql: string; params: unknown[] } {
   const params = new Params();
   params.add(request.text);
   const match = buildMatch(request, params);
-  const where = [match.where, ...filterConditions(request, params, options).map((f) => f.condition)].join(
-    '\n      AND ',
-  );
+  const where = options.within
+    ? `(${match.where}) IS TRUE AND t.id = ANY (${params.add(options.within)}::int[])`
+    : [match.where, ...filterConditions(request, params, options).map((f) => f.condition)].join(
+        '\n      AND ',
+      );
   const fullRank = options.fullRank ?? true;
-  if (!fullRank && request.ordering === 'C' && !tabRelevanceOrder(request)) {
+  if (!fullRank && !options.within && request.ordering === 'C' && !tabRelevanceOrder(request)) {
     // A big result set in relevance order: the exact title, title proper and author matches
     // through their own indexes, then the most recent of the rest along title_year_recent, so
     // the page reads a few dozen titles however many match. The same order as orderBy below.
@@ -340,6 +349,52 @@ export function buildSearchSql(
     ORDER BY ${order}
     LIMIT ${limit} OFFSET ${offset}`;
   return { sql, params: params.values };
+}
+
+/**
+ * The titles whose title, title proper or an author is exactly the search text (f_match_key),
+ * through their own indexes, with which of the three it is: the first places of a big result set
+ * in relevance order (buildSearchSql), for the API to order the rest itself (decision 0032).
+ */
+export function buildExactMatchSql(request: SearchRequest): { sql: string; params: unknown[] } {
+  const key = 'public.f_match_key($1)';
+  return {
+    sql: `SELECT t.id, (t.title_key = ${key}) IS TRUE AS e1, (t.title_proper_key = ${key}) IS TRUE AS e2,
+                 (${key} = ANY (t.author_keys)) IS TRUE AS e3
+            FROM title t
+           WHERE t.title_key = ${key} OR t.title_proper_key = ${key} OR t.author_keys @> ARRAY[${key}]`,
+    params: [request.text],
+  };
+}
+
+/**
+ * The titles of each word of a search text kept in search_term_titles (migration 0018) for a
+ * scope: one row per word of the text, `listed` false when the word is not a frequent one; the
+ * word's chunks joined in id order as one string (`1,2,3`, which the API reads far faster than an
+ * array), or null when the caller already holds them as of that `changed` (`known`: word and
+ * changed), the newest change of any of its chunks.
+ */
+export function buildTitleListSql(
+  text: string,
+  scope: string,
+  known: readonly { lexeme: string; changed: string }[],
+): { sql: string; params: unknown[] } {
+  return {
+    sql: `WITH q AS (
+            SELECT DISTINCT w AS word FROM unnest(tsvector_to_array(to_tsvector('simple', public.f_unaccent($1)))) w
+          )
+          SELECT q.word AS lexeme, st.lexeme IS NOT NULL AS listed,
+                 coalesce(max(s.changed), 0)::text AS changed,
+                 CASE WHEN coalesce(max(s.changed), 0)::text = k.changed THEN NULL
+                      ELSE coalesce(string_agg(array_to_string(s.ids, ','), ',' ORDER BY s.chunk)
+                                      FILTER (WHERE cardinality(s.ids) > 0), '') END AS ids
+            FROM q
+            LEFT JOIN search_term st ON st.lexeme = q.word
+            LEFT JOIN search_term_titles s ON s.lexeme = st.lexeme AND s.scope = $2::"char"
+            LEFT JOIN unnest($3::text[], $4::text[]) AS k(lexeme, changed) ON k.lexeme = q.word
+           GROUP BY q.word, st.lexeme, k.changed`,
+    params: [text, scope, known.map((k) => k.lexeme), known.map((k) => k.changed)],
+  };
 }
 
 /** The counted keys of a type, most frequent first, at most `cap` (ties by key), over `from` filtered by `where`. */

@@ -1,0 +1,461 @@
+import type { Db, Queryable } from '../../lib/db/index.ts';
+import { buildTitleListSql, TOTAL_KEY } from './query.ts';
+
+/**
+ * Every title's filter keys (`title.facet_keys`) and year, kept in the API process (decision 0032):
+ * a search whose matches come as a list of ids (search_term_titles) is counted here, about 0.1 µs
+ * a title, instead of reading each matched title from the table (1.5 µs a heap page) and counting
+ * its keys in SQL (5–10 µs).
+ *
+ * Exactness: the copy is complete up to a catalogue version `complete`: every change of a title's
+ * keys or year takes a new version (`title.keys_version`, migration 0018) while its writer holds the
+ * shared advisory lock, so when the lock is free every change at or below the version read is
+ * committed. Each search reads, in its own snapshot, the titles whose version is above `complete`
+ * (`changedSince`) and counts with those rows over the copy: the counts are those of its snapshot.
+ */
+
+/** A title's keys (indexes into the key names) and year (-1: none). */
+interface Entry {
+  keys: Int32Array;
+  year: number;
+}
+
+/** Titles read in a search's own snapshot, newer than the copy. */
+export type Changed = ReadonlyMap<number, Entry & { version: number }>;
+
+/** What a search counts: the groups of applied filters (types AND, values OR). */
+export interface KeyGroup {
+  prefix: string;
+  keys: readonly string[];
+}
+
+/** The counts of a search over its matched ids, as the counting statements answer them, and the ids passing every filter. */
+export interface Counted {
+  rows: { key: string; count: number }[];
+  /** Matched titles that pass every applied filter, in id order. */
+  passing: Int32Array;
+}
+
+const NO_YEAR = -1;
+/** A title with no keys read (never read: the search's own rows hold every newer title). */
+const NO_ENTRY: Entry = { keys: new Int32Array(0), year: NO_YEAR };
+/** Years counted apart when ordering newest first (0–9999, and none). */
+const YEAR_BUCKETS = 10_001;
+const SEPARATOR = '\u001f';
+/** Titles read per statement while loading. */
+const LOAD_CHUNK = 50_000;
+
+export class TitleKeys {
+  /** Key names and their indexes. */
+  private readonly names: string[] = [];
+  private readonly index = new Map<string, number>();
+  /** Index of each key's prefix (`T` of `T:LIVRO`) in `prefixes`. */
+  private prefixOfKey = new Int32Array(256);
+  private readonly prefixes: string[] = [];
+  private readonly prefixIndex = new Map<string, number>();
+
+  /** The titles as loaded: keys of title id i at keys[offsets[i] … offsets[i + 1]). */
+  private offsets = new Int32Array(1);
+  private keys = new Int32Array(0);
+  private years = new Int16Array(0);
+  /** Titles changed since the load (or beyond it), with the version they were read at. */
+  private readonly newer = new Map<number, Entry & { version: number }>();
+  private newerFlag = new Uint8Array(0);
+
+  /** Arrays of search_term_titles read before, by scope and word, with their `changed`. */
+  readonly lists = new Map<string, { changed: string; ids: Int32Array }>();
+  /** Ids held in `lists`. */
+  listed = 0;
+
+  /** The catalogue version the copy is complete to; null until loaded. */
+  private complete: number | null = null;
+  private loading: Promise<void> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** Whether the copy may answer searches. */
+  get ready(): boolean {
+    return this.complete !== null;
+  }
+
+  /** Starts loading the copy (once); the promise settles when it is ready or failed. */
+  load(): Promise<void> {
+    this.loading ??= this.loadAll().catch((error: unknown) => {
+      // A failed load leaves searches to the database; the next search tries again.
+      this.loading = null;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  private keyIndex(name: string): number {
+    let i = this.index.get(name);
+    if (i === undefined) {
+      i = this.names.length;
+      this.names.push(name);
+      this.index.set(name, i);
+      const colon = name.indexOf(':');
+      const prefix = colon < 0 ? name : name.slice(0, colon);
+      let p = this.prefixIndex.get(prefix);
+      if (p === undefined) {
+        p = this.prefixes.length;
+        this.prefixes.push(prefix);
+        this.prefixIndex.set(prefix, p);
+      }
+      if (i >= this.prefixOfKey.length) {
+        const grown = new Int32Array(this.prefixOfKey.length * 2);
+        grown.set(this.prefixOfKey);
+        this.prefixOfKey = grown;
+      }
+      this.prefixOfKey[i] = p;
+    }
+    return i;
+  }
+
+  private parse(joined: string | null): Int32Array {
+    if (!joined) return new Int32Array(0);
+    const parts = joined.split(SEPARATOR);
+    const out = new Int32Array(parts.length);
+    for (let i = 0; i < parts.length; i++) out[i] = this.keyIndex(parts[i]!);
+    return out;
+  }
+
+  private async loadAll(): Promise<void> {
+    // The version the copy will be complete to: read while no writer holds the lock, so every
+    // change at or below it is committed and seen by the statements below.
+    let version: number | null = null;
+    for (let attempt = 0; attempt < 200 && version === null; attempt++) {
+      const { rows } = await this.db.query<{ version: string; keepable: boolean }>(
+        'SELECT v.version::text AS version, v.keepable FROM public.search_catalogue_version() v',
+      );
+      if (rows[0]!.keepable) version = Number(rows[0]!.version);
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (version === null) throw new Error('the catalogue kept changing while its filter keys were loaded');
+    const { rows: top } = await this.db.query<{ max: number | null }>('SELECT max(id) AS max FROM title');
+    const maxId = top[0]!.max ?? 0;
+    const offsets = new Int32Array(maxId + 2);
+    const years = new Int16Array(maxId + 1).fill(NO_YEAR);
+    let keys = new Int32Array(Math.max(1024, (maxId + 1) * 16));
+    let used = 0;
+    let next = 0;
+    let after = 0;
+    for (;;) {
+      const { rows } = await this.db.query<{ id: number; year: number | null; k: string | null }>(
+        `SELECT id, year, array_to_string(facet_keys, chr(31)) AS k
+           FROM title WHERE id > $1 AND id <= $2 ORDER BY id LIMIT ${LOAD_CHUNK}`,
+        [after, maxId],
+      );
+      for (const row of rows) {
+        for (; next <= row.id; next++) offsets[next] = used;
+        const parsed = this.parse(row.k);
+        if (used + parsed.length > keys.length) {
+          const grown = new Int32Array(Math.max(keys.length * 2, used + parsed.length));
+          grown.set(keys.subarray(0, used));
+          keys = grown;
+        }
+        keys.set(parsed, used);
+        used += parsed.length;
+        years[row.id] = row.year ?? NO_YEAR;
+        offsets[row.id + 1] = used;
+        next = row.id + 1;
+      }
+      if (rows.length < LOAD_CHUNK) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    for (; next <= maxId + 1; next++) offsets[next] = used;
+    this.offsets = offsets;
+    this.keys = keys.slice(0, used);
+    this.years = years;
+    this.newerFlag = new Uint8Array(maxId + 1);
+    this.newer.clear();
+    this.complete = version;
+  }
+
+  /** The titles a search must read in its own snapshot: those changed above the copy's version. */
+  async changedSince(tx: Queryable): Promise<{ changed: Changed; complete: number }> {
+    const complete = this.complete!;
+    const { rows } = await tx.query<{ id: number; year: number | null; k: string | null; v: string }>(
+      `SELECT id, year, array_to_string(facet_keys, chr(31)) AS k, keys_version::text AS v
+         FROM title WHERE keys_version > $1`,
+      [complete],
+    );
+    const changed = new Map<number, Entry & { version: number }>();
+    for (const row of rows)
+      changed.set(row.id, { keys: this.parse(row.k), year: row.year ?? NO_YEAR, version: Number(row.v) });
+    return { changed, complete };
+  }
+
+  /**
+   * Takes into the copy what a search read (`changedSince`, at `complete`), and moves the copy's
+   * version to `version` when that search began while no writer held the lock (`keepable`).
+   */
+  absorb(changed: Changed, complete: number, version: number, keepable: boolean): void {
+    if (this.complete === null || complete !== this.complete) return;
+    for (const [id, entry] of changed) {
+      const had = this.newer.get(id);
+      if (had && had.version >= entry.version) continue;
+      this.newer.set(id, entry);
+      if (id < this.newerFlag.length) this.newerFlag[id] = 1;
+    }
+    if (keepable && version > this.complete) this.complete = version;
+  }
+
+  /** Keys and year of a title: the search's own rows first, then the changes kept, then the load. */
+  private entry(id: number, changed: Changed): Entry | null {
+    if (changed.size > 0) {
+      const own = changed.get(id);
+      if (own) return own;
+    }
+    if (id < this.newerFlag.length && this.newerFlag[id] === 0) return null;
+    return this.newer.get(id) ?? NO_ENTRY;
+  }
+
+  /**
+   * The filter counts of the matched ids as buildFilterCountSql answers them: each type's values
+   * over the titles passing the other types' filters, at most `cap` per type by count (ties by key)
+   * plus the selected keys, and the total under '#'.
+   */
+  count(matched: Int32Array, groups: readonly KeyGroup[], changed: Changed, cap: number): Counted {
+    const size = this.names.length;
+    const groupOf = new Int8Array(size).fill(-1);
+    const groupPrefix: number[] = [];
+    const selected: number[] = [];
+    for (const [g, group] of groups.entries()) {
+      groupPrefix.push(this.prefixIndex.get(group.prefix) ?? -1);
+      for (const key of group.keys) {
+        const k = this.index.get(key);
+        if (k !== undefined) {
+          groupOf[k] = g;
+          selected.push(k);
+        }
+      }
+    }
+    const all = (1 << groups.length) - 1;
+    const counts = new Int32Array(size);
+    const passing = new Int32Array(matched.length);
+    let total = 0;
+    const { offsets, keys, prefixOfKey, newerFlag: flag } = this;
+    for (let m = 0; m < matched.length; m++) {
+      const id = matched[m]!;
+      let list: Int32Array = keys;
+      let from: number;
+      let to: number;
+      // Inline of entry(): most titles are as loaded.
+      const other =
+        (changed.size > 0 && changed.get(id)) ||
+        (id < flag.length && flag[id] === 0 ? null : (this.newer.get(id) ?? NO_ENTRY));
+      if (other === null) {
+        from = offsets[id]!;
+        to = offsets[id + 1]!;
+      } else {
+        list = other.keys;
+        from = 0;
+        to = list.length;
+      }
+      let hit = 0;
+      if (groups.length > 0)
+        for (let i = from; i < to; i++) {
+          const g = groupOf[list[i]!]!;
+          if (g >= 0) hit |= 1 << g;
+        }
+      const missed = all & ~hit;
+      if (missed === 0) {
+        for (let i = from; i < to; i++) counts[list[i]!]!++;
+        passing[total++] = id;
+      } else if ((missed & (missed - 1)) === 0) {
+        // One type missed: the title counts for that type's values only.
+        const prefix = groupPrefix[31 - Math.clz32(missed)]!;
+        for (let i = from; i < to; i++) if (prefixOfKey[list[i]!] === prefix) counts[list[i]!]!++;
+      }
+    }
+    // Each prefix's `cap` best, ties by key as the database (C collation) orders them.
+    const byPrefix = new Map<number, number[]>();
+    for (let k = 0; k < size; k++) {
+      if (counts[k] === 0) continue;
+      const p = prefixOfKey[k]!;
+      let list = byPrefix.get(p);
+      if (!list) byPrefix.set(p, (list = []));
+      list.push(k);
+    }
+    const names = this.names;
+    const rows: Counted['rows'] = [{ key: TOTAL_KEY, count: total }];
+    const listed = new Set<number>();
+    for (const list of byPrefix.values()) {
+      list.sort(
+        (a, b) => counts[b]! - counts[a]! || (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0),
+      );
+      for (const k of list.slice(0, cap)) listed.add(k);
+    }
+    for (const k of selected) if (counts[k]! > 0) listed.add(k);
+    for (const k of listed) rows.push({ key: names[k]!, count: counts[k]! });
+    return { rows, passing: passing.slice(0, total) };
+  }
+
+  /** A title's year (-1: none) as the search's snapshot has it. */
+  yearOf(id: number, changed: Changed): number {
+    return this.entry(id, changed)?.year ?? this.years[id] ?? NO_YEAR;
+  }
+
+  /**
+   * The first `limit` of the ids newest first (year descending, no year last, then id): the order
+   * of a big result set after its exact matches (buildSearchSql).
+   */
+  newestFirst(ids: Int32Array, limit: number, changed: Changed, skip: ReadonlySet<number>): number[] {
+    if (limit <= 0) return [];
+    // The year from which on the first `limit` lie, through a count per year (no year: bucket 0).
+    const yearOf = (id: number) => this.yearOf(id, changed);
+    const bucketOf = (year: number) => Math.min(Math.max(year + 1, 0), YEAR_BUCKETS - 1);
+    const perYear = new Int32Array(YEAR_BUCKETS);
+    for (let i = 0; i < ids.length; i++) if (!skip.has(ids[i]!)) perYear[bucketOf(yearOf(ids[i]!))]!++;
+    let from = 0;
+    for (let bucket = YEAR_BUCKETS - 1, seen = 0; bucket >= 0; bucket--) {
+      seen += perYear[bucket]!;
+      from = bucket;
+      if (seen >= limit) break;
+    }
+    const chosen: { id: number; year: number }[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (skip.has(id)) continue;
+      const year = yearOf(id);
+      if (bucketOf(year) >= from) chosen.push({ id, year });
+    }
+    chosen.sort((a, b) => b.year - a.year || a.id - b.id);
+    return chosen.slice(0, limit).map((c) => c.id);
+  }
+}
+
+/** Ids of word lists kept at most (128 MB). */
+const LISTED_IDS = 32_000_000;
+
+/**
+ * The words of a text as unaccent and the text search parser read them, near enough to choose
+ * which searches to try on the word lists (the database tells the words exactly).
+ */
+export function guessWords(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Ids written `1,2,3` (array_to_string), as a sorted Int32Array. */
+function parseIds(text: string): Int32Array {
+  if (text === '') return new Int32Array(0);
+  let count = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count++;
+  const out = new Int32Array(count);
+  let n = 0;
+  let value = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      out[n++] = value;
+      value = 0;
+    } else value = value * 10 + (c - 48);
+  }
+  out[n] = value;
+  return out;
+}
+
+/**
+ * The titles holding every word of the text in the scope, sorted, from search_term_titles
+ * (buildTitleListSql), and how many words the text has; null when a word of it is not listed.
+ */
+export async function titlesOfWords(
+  tx: Queryable,
+  memory: TitleKeys,
+  text: string,
+  scope: string,
+): Promise<{ ids: Int32Array; words: number } | null> {
+  const known = guessWords(text).flatMap((lexeme) => {
+    const kept = memory.lists.get(`${scope}|${lexeme}`);
+    return kept ? [{ lexeme, changed: kept.changed }] : [];
+  });
+  const { sql, params } = buildTitleListSql(text, scope, known);
+  const { rows } = await tx.query<{ lexeme: string; listed: boolean; changed: string; ids: string | null }>(
+    sql,
+    params,
+  );
+  if (rows.length === 0 || rows.some((r) => !r.listed)) return null;
+  const lists: Int32Array[] = [];
+  for (const row of rows) {
+    const key = `${scope}|${row.lexeme}`;
+    let kept = memory.lists.get(key);
+    if (row.ids !== null) {
+      if (kept) memory.listed -= kept.ids.length;
+      kept = { changed: row.changed, ids: parseIds(row.ids) };
+      memory.listed += kept.ids.length;
+    }
+    if (!kept) return null;
+    // Most recently used last; the least recently used go first when too many ids are kept.
+    memory.lists.delete(key);
+    memory.lists.set(key, kept);
+    lists.push(kept.ids);
+  }
+  while (memory.listed > LISTED_IDS && memory.lists.size > rows.length) {
+    const [oldest, value] = memory.lists.entries().next().value!;
+    memory.lists.delete(oldest);
+    memory.listed -= value.ids.length;
+  }
+  lists.sort((a, b) => a.length - b.length);
+  return { ids: lists.reduce((both, list) => intersect(both, list)), words: rows.length };
+}
+
+const copies = new WeakMap<Db, TitleKeys>();
+
+/** The one copy of a database's title keys in this process, shared by its search engines. */
+export function titleKeysOf(db: Db): TitleKeys {
+  let copy = copies.get(db);
+  if (!copy) copies.set(db, (copy = new TitleKeys(db)));
+  return copy;
+}
+
+/** The ids in both sorted lists, sorted. */
+export function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out[n++] = a[i]!;
+      i++;
+      j++;
+    }
+  }
+  return out.slice(0, n);
+}
+
+/** The ids in either sorted list, sorted. */
+export function union(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let n = 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) out[n++] = a[i++]!;
+    else if (a[i]! > b[j]!) out[n++] = b[j++]!;
+    else {
+      out[n++] = a[i++]!;
+      j++;
+    }
+  }
+  while (i < a.length) out[n++] = a[i++]!;
+  while (j < b.length) out[n++] = b[j++]!;
+  return out.slice(0, n);
+}
+
+/** The ids of the first sorted list that are not in the second, sorted. */
+export function difference(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length);
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length; i++) {
+    while (j < b.length && b[j]! < a[i]!) j++;
+    if (j >= b.length || b[j] !== a[i]) out[n++] = a[i]!;
+  }
+  return out.slice(0, n);
+}
