@@ -14,13 +14,17 @@ import {
   searchRequest,
   type SearchRequest,
 } from '../apps/api/src/modules/search/index.ts';
+import { titleKeysOf } from '../apps/api/src/modules/search/title-keys.ts';
 import { seedSynthetic } from '../apps/api/src/modules/seed/index.ts';
 
 process.env.TZ = 'UTC';
 
 /** Messages from the benchmark. */
 export type ToServer =
-  { type: 'sql'; requests: SearchRequest[]; cached: boolean } | { type: 'cpu' } | { type: 'stop' };
+  | { type: 'sql'; requests: SearchRequest[]; cached: boolean }
+  | { type: 'forget-lists' }
+  | { type: 'cpu' }
+  | { type: 'stop' };
 /** Messages to the benchmark. */
 export type FromServer =
   | { type: 'progress'; line: string }
@@ -29,6 +33,8 @@ export type FromServer =
   | { type: 'sql'; times: number[]; cpu: number[]; totals: number[]; failures: string[] }
   /** CPU time used so far (ms): this process, and the database's client backends (PostgreSQL only). */
   | { type: 'cpu'; server: number; database: number | null }
+  /** The word lists read so far are dropped (decision 0032), so two passes start alike. */
+  | { type: 'lists-forgotten' }
   | { type: 'error'; message: string };
 
 const send = (message: FromServer) => process.send?.(message);
@@ -139,6 +145,11 @@ async function main(): Promise<void> {
         await app.close();
         await db.close();
         process.exit(0);
+      }
+      if (message.type === 'forget-lists') {
+        titleKeysOf(db).forgetLists();
+        send({ type: 'lists-forgotten' });
+        return;
       }
       if (message.type === 'cpu') {
         send({ type: 'cpu', server: ownCpu(), database: databaseCpu(await backendPids(db)) });

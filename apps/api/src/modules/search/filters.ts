@@ -203,6 +203,15 @@ const LOOKED_UP_TYPES: ReadonlySet<FilterType> = new Set([
   'F',
 ]);
 
+const collators = new Map<string, Intl.Collator>();
+
+/** One collator per language: making one costs more than sorting a search's filter values. */
+function collatorFor(language: string): Intl.Collator {
+  let collator = collators.get(language);
+  if (!collator) collators.set(language, (collator = new Intl.Collator(language)));
+  return collator;
+}
+
 /**
  * The filter groups of an answer: values described in the request's language (or by a translation
  * key for fixed values), counts first (ties by description); years newest first with "no date" last.
@@ -233,7 +242,7 @@ export async function presentFilterGroups(
     ]);
     for (const row of rows) described.set(`${row.tipo}:${row.valor}`, row.descricao || null);
   }
-  const collator = new Intl.Collator(language);
+  const collator = collatorFor(language);
   return groups.map((group) => {
     const values = group.values.map((v) => ({
       valor: v.value,

@@ -73,6 +73,12 @@ export class TitleKeys {
 
   constructor(private readonly db: Db) {}
 
+  /** Drops the word lists read so far (the copy of the keys stays): the benchmark starts its passes alike. */
+  forgetLists(): void {
+    this.lists.clear();
+    this.listed = 0;
+  }
+
   /** Whether the copy may answer searches. */
   get ready(): boolean {
     return this.complete !== null;
