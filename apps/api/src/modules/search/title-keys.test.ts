@@ -4,6 +4,7 @@ import { buildTestApp } from '../../testing/build-test-app.ts';
 import { searchRequest, type SearchRequest } from './engine.ts';
 import { createPostgresSearchEngine } from './postgres-engine.ts';
 import { rebuildSearchStats } from './search-stats.ts';
+import { TitleKeys } from './title-keys.ts';
 import { normalised, recorded } from './search-testing.ts';
 
 // Searches of frequent words with filters, and of several frequent words, answered from the
@@ -247,5 +248,36 @@ describe('word lists and filter keys in memory', () => {
     });
     expect((await memory.search(request)).total).toBe(before + 1);
     expect(normalised(await memory.search(request))).toEqual(normalised(await recount.search(request)));
+  });
+
+  it('loads the copy again once too many changed titles are kept apart, and stays exact', async () => {
+    const copy = new TitleKeys(ctx.db, 2);
+    const roomy = new TitleKeys(ctx.db);
+    await copy.load();
+    await roomy.load();
+    const { rows } = await ctx.db.query<{ id: number }>('SELECT id FROM title ORDER BY id LIMIT 3');
+    const ids = rows.map((r) => r.id);
+    await ctx.db.query('UPDATE title SET year = 1500 + id % 7 WHERE id = ANY ($1)', [ids]);
+    const read = () =>
+      ctx.db.transaction(async (tx) => {
+        const { rows: state } = await tx.query<{ version: string }>(
+          'SELECT version::text AS version FROM public.search_catalogue_version()',
+        );
+        return { version: Number(state[0]!.version), ...(await copy.changedSince(tx)) };
+      });
+    const first = await read();
+    expect([...first.changed.keys()].sort((a, b) => a - b)).toEqual(ids);
+    // Three titles kept apart, over the bound of two: the copy is read again.
+    copy.absorb(first.changed, first.complete, first.version, true);
+    roomy.absorb(first.changed, first.complete, first.version, true);
+    await copy.settled();
+    expect(roomy.keptApart).toBe(3);
+    expect(copy.keptApart).toBe(0);
+    const after = await read();
+    expect(after.changed.size).toBe(0);
+    const years = Int32Array.from(ids);
+    expect(copy.count(years, [], after.changed, 30).rows).toEqual(
+      expect.arrayContaining(ids.map((id) => ({ key: `Y:${1500 + (id % 7)}`, count: 1 }))),
+    );
   });
 });

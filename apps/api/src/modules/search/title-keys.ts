@@ -74,7 +74,24 @@ export class TitleKeys {
   private complete: number | null = null;
   private loading: Promise<void> | null = null;
 
-  constructor(private readonly db: Db) {}
+  /** A reload that folds the changes kept since the load into the arrays, while one runs. */
+  private compacting: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    /** Changed titles kept apart from the arrays before the copy is loaded again (compacted). */
+    private readonly compactAt = 100_000,
+  ) {}
+
+  /** How many changed titles are kept apart from the arrays (until the next compaction). */
+  get keptApart(): number {
+    return this.newer.size;
+  }
+
+  /** Settles when no load or compaction is running. */
+  async settled(): Promise<void> {
+    await (this.compacting ?? this.loading)?.catch(() => undefined);
+  }
 
   /** Drops the word lists read so far (the copy of the keys stays): the benchmark starts its passes alike. */
   forgetLists(): void {
@@ -209,6 +226,15 @@ export class TitleKeys {
       if (id < this.newerFlag.length) this.newerFlag[id] = 1;
     }
     if (keepable && version > this.complete) this.complete = version;
+    // Every loan leaves a title here: past a bound the copy is read again in the background (the
+    // searches meanwhile use the arrays and changes they have; rows changed during the reload are
+    // above its version and read by each search).
+    if (this.newer.size > this.compactAt && !this.compacting)
+      this.compacting = this.loadAll()
+        .catch(() => undefined)
+        .finally(() => {
+          this.compacting = null;
+        });
   }
 
   /** Keys and year of a title: the search's own rows first, then the changes kept, then the load. */
