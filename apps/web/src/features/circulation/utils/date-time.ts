@@ -6,7 +6,8 @@ export function formatDateTime(value: string, language: string): string {
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(patronLocale(language), {
     ...NUMERIC_DATE,
-    hour: 'numeric',
+    // Two-digit hours, as times are written in Brazil and Spanish-speaking countries (00:26, not 0:26).
+    hour: '2-digit',
     minute: '2-digit',
   }).format(date);
 }
