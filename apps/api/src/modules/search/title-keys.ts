@@ -151,8 +151,15 @@ export class TitleKeys {
     // change at or below it is committed and seen by the statements below.
     let version: number | null = null;
     for (let attempt = 0; attempt < 200 && version === null; attempt++) {
+      // As search_catalogue_version(), but looking at the lock without trying it: a try would
+      // make a search trying it at the same instant keep nothing.
       const { rows } = await this.db.query<{ version: string; keepable: boolean }>(
-        'SELECT v.version::text AS version, v.keepable FROM public.search_catalogue_version() v',
+        `SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version,
+                NOT EXISTS (SELECT FROM pg_locks l
+                             WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+                               AND l.classid = (public.search_catalogue_lock_key() >> 32)::oid
+                               AND l.objid = (public.search_catalogue_lock_key() & 4294967295)::oid) AS keepable
+           FROM search_catalogue_version`,
       );
       if (rows[0]!.keepable) version = Number(rows[0]!.version);
       else await new Promise((resolve) => setTimeout(resolve, 50));
