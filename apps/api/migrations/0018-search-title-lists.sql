@@ -85,6 +85,20 @@ CREATE TRIGGER title_search_term_titles_update AFTER UPDATE ON title
 CREATE TRIGGER title_search_term_titles_delete AFTER DELETE ON title
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.search_term_titles_sync();
 
+-- Lists the titles of every frequent word, per scope and chunk, into an empty search_term_titles.
+CREATE FUNCTION public.fill_search_term_titles() RETURNS void
+  LANGUAGE sql
+AS $$
+  INSERT INTO search_term_titles (lexeme, scope, chunk, ids, changed)
+  SELECT u.lexeme, s.scope, t.id >> 14, array_agg(t.id ORDER BY t.id), nextval('search_catalogue_version')
+    FROM title t
+    CROSS JOIN LATERAL unnest(t.search_vector) AS u(lexeme, positions, weights)
+    JOIN search_term st ON st.lexeme = u.lexeme
+    CROSS JOIN LATERAL (SELECT '*'::"char" UNION SELECT w::"char" FROM unnest(u.weights) w
+                         WHERE w IN ('A', 'B', 'C')) s(scope)
+   GROUP BY 1, 2, 3
+$$;
+
 -- The rebuild of migration 0016, now also listing the titles of each frequent word.
 CREATE OR REPLACE FUNCTION public.rebuild_search_term_counts(min_titles integer DEFAULT NULL) RETURNS integer
   LANGUAGE plpgsql
@@ -113,28 +127,14 @@ BEGIN
     FROM title t CROSS JOIN LATERAL unnest(t.facet_keys || '{#}'::text[]) AS k(key)
    GROUP BY 3;
   DELETE FROM search_term_titles;
-  INSERT INTO search_term_titles (lexeme, scope, chunk, ids, changed)
-  SELECT u.lexeme, s.scope, t.id >> 14, array_agg(t.id ORDER BY t.id), nextval('search_catalogue_version')
-    FROM title t
-    CROSS JOIN LATERAL unnest(t.search_vector) AS u(lexeme, positions, weights)
-    JOIN search_term st ON st.lexeme = u.lexeme
-    CROSS JOIN LATERAL (SELECT '*'::"char" UNION SELECT w::"char" FROM unnest(u.weights) w
-                         WHERE w IN ('A', 'B', 'C')) s(scope)
-   GROUP BY 1, 2, 3;
+  PERFORM public.fill_search_term_titles();
   PERFORM nextval('search_catalogue_version');
   RETURN (SELECT count(*)::int FROM search_term);
 END
 $$;
 
 -- The words listed now.
-INSERT INTO search_term_titles (lexeme, scope, chunk, ids, changed)
-SELECT u.lexeme, s.scope, t.id >> 14, array_agg(t.id ORDER BY t.id), nextval('search_catalogue_version')
-  FROM title t
-  CROSS JOIN LATERAL unnest(t.search_vector) AS u(lexeme, positions, weights)
-  JOIN search_term st ON st.lexeme = u.lexeme
-  CROSS JOIN LATERAL (SELECT '*'::"char" UNION SELECT w::"char" FROM unnest(u.weights) w
-                       WHERE w IN ('A', 'B', 'C')) s(scope)
- GROUP BY 1, 2, 3;
+SELECT public.fill_search_term_titles();
 
 -- ---------------------------------------------------------------------------------------------
 -- The version of each title's filter keys and year, for the copy the API keeps in memory: a new

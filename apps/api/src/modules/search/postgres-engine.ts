@@ -27,7 +27,6 @@ import {
   guessWords,
   intersect,
   titleKeysOf,
-  titlesOfWords,
   union,
   type Changed,
   type TitleKeys,
@@ -276,7 +275,7 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
     // The rows in order, each joined to what came before (buildMatch): E both, OU either, NAO without.
     let matched: Int32Array | null = null;
     for (const [index, row] of plan.entries()) {
-      const listed = await titlesOfWords(tx, memory, row.text, row.scope);
+      const listed = await memory.titlesOfWords(tx, row.text, row.scope);
       if (!listed || (index === 0 && listed.words > 1 && request.termType === 'exata')) return null;
       matched =
         matched === null

@@ -66,9 +66,9 @@ export class TitleKeys {
   private newerFlag = new Uint8Array(0);
 
   /** Arrays of search_term_titles read before, by scope and word, with their `changed`. */
-  readonly lists = new Map<string, { changed: string; ids: Int32Array }>();
+  private readonly lists = new Map<string, { changed: string; ids: Int32Array }>();
   /** Ids held in `lists`. */
-  listed = 0;
+  private listed = 0;
 
   /** The catalogue version the copy is complete to; null until loaded. */
   private complete: number | null = null;
@@ -91,6 +91,49 @@ export class TitleKeys {
   /** Settles when no load or compaction is running. */
   async settled(): Promise<void> {
     await (this.compacting ?? this.loading)?.catch(() => undefined);
+  }
+
+  /**
+   * The titles holding every word of the text in the scope, sorted, from search_term_titles
+   * (buildTitleListSql), and how many words the text has; null when a word of it is not listed.
+   */
+  async titlesOfWords(
+    tx: Queryable,
+    text: string,
+    scope: string,
+  ): Promise<{ ids: Int32Array; words: number } | null> {
+    const known = guessWords(text).flatMap((lexeme) => {
+      const kept = this.lists.get(`${scope}|${lexeme}`);
+      return kept ? [{ lexeme, changed: kept.changed }] : [];
+    });
+    const { sql, params } = buildTitleListSql(text, scope, known);
+    const { rows } = await tx.query<{ lexeme: string; listed: boolean; changed: string; ids: string | null }>(
+      sql,
+      params,
+    );
+    if (rows.length === 0 || rows.some((r) => !r.listed)) return null;
+    const lists: Int32Array[] = [];
+    for (const row of rows) {
+      const key = `${scope}|${row.lexeme}`;
+      let kept = this.lists.get(key);
+      if (row.ids !== null) {
+        if (kept) this.listed -= kept.ids.length;
+        kept = { changed: row.changed, ids: parseIds(row.ids) };
+        this.listed += kept.ids.length;
+      }
+      if (!kept) return null;
+      // Most recently used last; the least recently used go first when too many ids are kept.
+      this.lists.delete(key);
+      this.lists.set(key, kept);
+      lists.push(kept.ids);
+    }
+    while (this.listed > LISTED_IDS && this.lists.size > rows.length) {
+      const [oldest, value] = this.lists.entries().next().value!;
+      this.lists.delete(oldest);
+      this.listed -= value.ids.length;
+    }
+    lists.sort((a, b) => a.length - b.length);
+    return { ids: lists.reduce((both, list) => intersect(both, list)), words: rows.length };
   }
 
   /** Drops the word lists read so far (the copy of the keys stays): the benchmark starts its passes alike. */
@@ -402,50 +445,6 @@ function parseIds(text: string): Int32Array {
   }
   out[n] = value;
   return out;
-}
-
-/**
- * The titles holding every word of the text in the scope, sorted, from search_term_titles
- * (buildTitleListSql), and how many words the text has; null when a word of it is not listed.
- */
-export async function titlesOfWords(
-  tx: Queryable,
-  memory: TitleKeys,
-  text: string,
-  scope: string,
-): Promise<{ ids: Int32Array; words: number } | null> {
-  const known = guessWords(text).flatMap((lexeme) => {
-    const kept = memory.lists.get(`${scope}|${lexeme}`);
-    return kept ? [{ lexeme, changed: kept.changed }] : [];
-  });
-  const { sql, params } = buildTitleListSql(text, scope, known);
-  const { rows } = await tx.query<{ lexeme: string; listed: boolean; changed: string; ids: string | null }>(
-    sql,
-    params,
-  );
-  if (rows.length === 0 || rows.some((r) => !r.listed)) return null;
-  const lists: Int32Array[] = [];
-  for (const row of rows) {
-    const key = `${scope}|${row.lexeme}`;
-    let kept = memory.lists.get(key);
-    if (row.ids !== null) {
-      if (kept) memory.listed -= kept.ids.length;
-      kept = { changed: row.changed, ids: parseIds(row.ids) };
-      memory.listed += kept.ids.length;
-    }
-    if (!kept) return null;
-    // Most recently used last; the least recently used go first when too many ids are kept.
-    memory.lists.delete(key);
-    memory.lists.set(key, kept);
-    lists.push(kept.ids);
-  }
-  while (memory.listed > LISTED_IDS && memory.lists.size > rows.length) {
-    const [oldest, value] = memory.lists.entries().next().value!;
-    memory.lists.delete(oldest);
-    memory.listed -= value.ids.length;
-  }
-  lists.sort((a, b) => a.length - b.length);
-  return { ids: lists.reduce((both, list) => intersect(both, list)), words: rows.length };
 }
 
 const copies = new WeakMap<Db, TitleKeys>();
