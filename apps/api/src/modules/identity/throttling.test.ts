@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../lib/db/index.ts';
 import { buildTestApp, createTestDb } from '../../testing/build-test-app.ts';
 import { recordFailure, recordSuccess, releaseAttempt, reserveAttempt } from './repository.ts';
@@ -164,5 +165,78 @@ describe('attempt slots in the database (decision 0034)', () => {
     // Checks that never finished (a process that stopped) hold their slots until the window lapses.
     expect(await reserveAttempt(db, 'address:quiet', new Date(at.getTime() + 59_000), limit)).toBe(false);
     expect(await reserveAttempt(db, 'address:quiet', new Date(at.getTime() + 60_000), limit)).toBe(true);
+  });
+});
+
+describe('the client address behind a proxy (TRUST_PROXY)', () => {
+  const limits = { maxAccountFailures: 10, maxAddressFailures: 5, lockoutSeconds: 60 };
+  /** A wrong password for a new unknown user each time, so only the address count can refuse it. */
+  let attempt = 0;
+  const tryFrom = async (app: FastifyInstance, remoteAddress: string, forwardedFor?: string) => {
+    attempt++;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/oauth/token',
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      payload: {
+        grant_type: 'password',
+        client_id: '4',
+        username: `nobody-${attempt}`,
+        password: 'Password1',
+      },
+    });
+    return response.statusCode;
+  };
+  const fiveFailures = async (
+    app: FastifyInstance,
+    remoteAddress: string,
+    forwardedFor: (i: number) => string,
+  ) => {
+    for (let i = 0; i < 5; i++) expect(await tryFrom(app, remoteAddress, forwardedFor(i))).toBe(401);
+  };
+
+  describe('without it', () => {
+    let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+    beforeAll(async () => {
+      ctx = await buildTestApp({ signIn: limits });
+    });
+    afterAll(() => ctx.close());
+
+    it('counts the connection address, so a new X-Forwarded-For value does not start afresh', async () => {
+      await fiveFailures(ctx.app, '203.0.113.9', () => '198.51.100.1');
+      expect(await tryFrom(ctx.app, '203.0.113.9', '198.51.100.2')).toBe(429);
+      expect(await tryFrom(ctx.app, '203.0.113.9')).toBe(429);
+      // Nor does a different value on every attempt.
+      await fiveFailures(ctx.app, '203.0.113.10', (i) => `198.51.100.${i + 10}`);
+      expect(await tryFrom(ctx.app, '203.0.113.10', '198.51.100.99')).toBe(429);
+      const { rows } = await ctx.db.query<{ address: string }>(
+        "SELECT DISTINCT address FROM sign_in_event WHERE event = 'invalid_credentials' ORDER BY address",
+      );
+      expect(rows.map((r) => r.address)).toEqual(['203.0.113.10', '203.0.113.9']);
+    });
+  });
+
+  describe('naming the proxies', () => {
+    let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+    beforeAll(async () => {
+      ctx = await buildTestApp({ signIn: limits, trustProxy: ['203.0.113.0/24', '192.0.2.1'] });
+    });
+    afterAll(() => ctx.close());
+
+    it('counts the address a trusted proxy forwards, each client apart', async () => {
+      await fiveFailures(ctx.app, '203.0.113.9', () => '198.51.100.1');
+      expect(await tryFrom(ctx.app, '203.0.113.9', '198.51.100.1')).toBe(429);
+      // The same client through another trusted proxy is still locked; another client is not.
+      expect(await tryFrom(ctx.app, '192.0.2.1', '198.51.100.1')).toBe(429);
+      expect(await tryFrom(ctx.app, '203.0.113.9', '198.51.100.2')).toBe(401);
+      // A client's own X-Forwarded-For, passed on by the proxy, does not hide its address.
+      expect(await tryFrom(ctx.app, '203.0.113.9', '10.9.9.9, 198.51.100.1')).toBe(429);
+    });
+
+    it('ignores X-Forwarded-For from an address it was not told to trust', async () => {
+      await fiveFailures(ctx.app, '192.0.2.50', (i) => `198.51.100.${i + 20}`);
+      expect(await tryFrom(ctx.app, '192.0.2.50', '198.51.100.99')).toBe(429);
+    });
   });
 });
