@@ -65,6 +65,11 @@ export interface AppOptions {
   basketMailLimit?: RateLimit;
   /** Where reCAPTCHA tokens are verified when the institution set its keys (decision 0017). */
   recaptcha?: RecaptchaOptions;
+  /**
+   * Proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client (TRUST_PROXY, decision
+   * 0034); without them the client address is the connection's, whatever the headers say.
+   */
+  trustProxy?: string[];
 }
 
 /** The token secret from the options, else the one kept in the database (made on first start). */
@@ -85,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.logLevel && options.logLevel !== 'silent'
         ? { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }
         : false,
-    trustProxy: true,
+    trustProxy: options.trustProxy?.length ? options.trustProxy : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     ...(config.TOKEN_SECRET ? { tokenSecret: config.TOKEN_SECRET } : {}),
     publicTokenTtlSeconds: config.PUBLIC_TOKEN_TTL_SECONDS,
     recaptcha: { verifyUrl: config.RECAPTCHA_VERIFY_URL },
+    ...(config.TRUST_PROXY ? { trustProxy: config.TRUST_PROXY } : {}),
     ...(mailer ? { mailer } : {}),
     ...(config.OIDC_ISSUER && config.OIDC_CLIENT_ID
       ? {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const port = z.coerce
@@ -8,6 +9,42 @@ const port = z.coerce
 
 /** Google's reCAPTCHA verification endpoint (RECAPTCHA_VERIFY_URL's default). */
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+/** Named ranges the proxy-address matcher knows, besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** Whether a TRUST_PROXY entry is an IP address, a CIDR range (10.0.0.0/8, fd00::/8) or a named range. */
+export function isProxyRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: the proxies whose X-Forwarded-For is believed, comma-separated. Unset, no proxy is
+ * trusted and the client address is the connection's.
+ */
+const trustedProxies = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .superRefine((entries, context) => {
+    const bad = entries.filter((entry) => !isProxyRange(entry));
+    if (bad.length > 0 || entries.length === 0)
+      context.addIssue({
+        code: 'custom',
+        message: `must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.5,192.168.1.0/24${
+          bad.length > 0 ? ` (not one: ${bad.join(', ')})` : ''
+        }`,
+      });
+  });
 
 /** Settings read once at start from the environment (README "Configuration"). */
 export const ConfigSchema = z.object({
@@ -54,6 +91,7 @@ export const ConfigSchema = z.object({
     .string()
     .url('must be a URL such as https://www.google.com/recaptcha/api/siteverify')
     .default(DEFAULT_RECAPTCHA_VERIFY_URL),
+  TRUST_PROXY: trustedProxies.optional(),
   TOKEN_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   PUBLIC_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   WEB_DIST: z.string().optional(),

@@ -39,4 +39,19 @@ describe('configuration from the environment', () => {
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000": must be between 1 and 65535/);
   });
+
+  it('trusts no proxy unless TRUST_PROXY names addresses or CIDR ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 192.168.1.0/24,fd00::/8 ,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '192.168.1.0/24',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,proxy.example.org' })).toThrow(
+      /TRUST_PROXY="10.0.0.0\/33,proxy.example.org": must be IP addresses or CIDR ranges .*\(not one: 10.0.0.0\/33, proxy.example.org\)/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true"/);
+    expect(() => loadConfig({ TRUST_PROXY: ' , ' })).toThrow(/TRUST_PROXY=" , "/);
+  });
 });

@@ -227,68 +227,103 @@ export async function isSessionActive(db: Queryable, sessionId: string, patronId
   return rows.length > 0;
 }
 
-// Throttling.
+// Throttling (decision 0034). A key ('account:<login>' or 'address:<ip>') holds `attempts`, its
+// failures plus the checks under way, and `failures`. Every statement below is one atomic
+// statement on one row, so processes sharing the database cannot miscount between them.
 
-/** The latest end of lockout among the keys, if any is still locked at the time. */
-export async function findLockout(db: Queryable, keys: string[], at: Date): Promise<Date | null> {
-  const { rows } = await db.query<{ until: Date | null }>(
-    `SELECT max(locked_until) AS until FROM login_throttle WHERE key = ANY($1::text[]) AND locked_until > $2::timestamptz`,
-    [keys, iso(at)],
-  );
-  return rows[0]?.until ?? null;
+/** A key's limit: attempts per window, and the window (also the length of a lockout). */
+export interface AttemptLimit {
+  max: number;
+  windowSeconds: number;
 }
 
 /**
- * Counts one more consecutive failure for a key and locks it for the window once it reaches
- * max. Failures older than the window, or from before an ended lockout, start a fresh count.
+ * Takes one attempt slot for a key before a password is checked: answers false, taking nothing,
+ * while the key is locked or its failures and checks under way already reach max. A count whose
+ * last attempt is older than the window, or whose lockout has ended, starts afresh.
  */
-export async function registerFailure(
+export async function reserveAttempt(
   db: Queryable,
   key: string,
   at: Date,
-  options: { max: number; windowSeconds: number },
+  limit: AttemptLimit,
+): Promise<boolean> {
+  const stale = `(t.locked_until <= $2::timestamptz
+     OR (t.locked_until IS NULL AND t.last_attempt_at <= $2::timestamptz - make_interval(secs => $4)))`;
+  const { rows } = await db.query<{ attempts: number }>(
+    `INSERT INTO login_throttle AS t (key, attempts, failures, last_attempt_at, locked_until)
+     VALUES ($1, 1, 0, $2::timestamptz, NULL)
+     ON CONFLICT (key) DO UPDATE SET
+       attempts = CASE WHEN ${stale} THEN 1 ELSE t.attempts + 1 END,
+       failures = CASE WHEN ${stale} THEN 0 ELSE t.failures END,
+       locked_until = CASE WHEN ${stale} THEN NULL ELSE t.locked_until END,
+       last_attempt_at = greatest(t.last_attempt_at, $2::timestamptz)
+     WHERE ${stale} OR (t.locked_until IS NULL AND t.attempts < $3)
+     RETURNING t.attempts`,
+    [key, iso(at), limit.max, limit.windowSeconds],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The checked attempt failed: its slot stays taken as a failure, and the key is locked for the
+ * window once its failures reach max.
+ */
+export async function recordFailure(
+  db: Queryable,
+  key: string,
+  at: Date,
+  limit: AttemptLimit,
 ): Promise<{ failures: number; lockedUntil: Date | null }> {
   const { rows } = await db.query<{ failures: number; locked_until: Date | null }>(
-    `INSERT INTO login_throttle AS t (key, failures, last_failure_at, locked_until)
-     VALUES ($1, 1, $2::timestamptz, CASE WHEN 1 >= $3 THEN $2::timestamptz + make_interval(secs => $4) END)
+    `INSERT INTO login_throttle AS t (key, attempts, failures, last_attempt_at, locked_until)
+     VALUES ($1, 1, 1, $2::timestamptz, CASE WHEN 1 >= $3 THEN $2::timestamptz + make_interval(secs => $4) END)
      ON CONFLICT (key) DO UPDATE SET
-       failures = CASE
-         WHEN t.last_failure_at <= $2::timestamptz - make_interval(secs => $4)
-           OR (t.locked_until IS NOT NULL AND t.locked_until <= $2::timestamptz) THEN 1
-         ELSE t.failures + 1 END,
-       last_failure_at = $2::timestamptz,
-       locked_until = CASE
-         WHEN (CASE
-                 WHEN t.last_failure_at <= $2::timestamptz - make_interval(secs => $4)
-                   OR (t.locked_until IS NOT NULL AND t.locked_until <= $2::timestamptz) THEN 1
-                 ELSE t.failures + 1 END) >= $3
-           THEN greatest(t.locked_until, $2::timestamptz + make_interval(secs => $4))
-         WHEN t.locked_until > $2::timestamptz THEN t.locked_until
-         ELSE NULL END
+       failures = t.failures + 1,
+       attempts = greatest(t.attempts, t.failures + 1),
+       last_attempt_at = greatest(t.last_attempt_at, $2::timestamptz),
+       locked_until = CASE WHEN t.failures + 1 >= $3
+         THEN greatest(t.locked_until, $2::timestamptz + make_interval(secs => $4))
+         ELSE t.locked_until END
      RETURNING t.failures, t.locked_until`,
-    [key, iso(at), options.max, options.windowSeconds],
+    [key, iso(at), limit.max, limit.windowSeconds],
   );
   const row = rows[0]!;
   return { failures: row.failures, lockedUntil: row.locked_until };
 }
 
 /**
- * Housekeeping: drops failure counts that no longer matter and refresh tokens past their expiry
+ * The checked attempt succeeded: the consecutive failures are forgotten, with any lockout, but
+ * the checks still under way keep their slots, so a success cannot open room for more than max
+ * checks at once.
+ */
+export async function recordSuccess(db: Queryable, key: string): Promise<void> {
+  await db.query(
+    `UPDATE login_throttle SET attempts = greatest(attempts - 1 - failures, 0), failures = 0, locked_until = NULL
+      WHERE key = $1`,
+    [key],
+  );
+}
+
+/** Gives back a slot whose attempt neither failed nor forgets the failures (a right password from an address, a blocked patron). */
+export async function releaseAttempt(db: Queryable, key: string): Promise<void> {
+  await db.query('UPDATE login_throttle SET attempts = greatest(attempts - 1, failures) WHERE key = $1', [
+    key,
+  ]);
+}
+
+/**
+ * Housekeeping: drops counts that no longer matter and refresh tokens past their expiry
  * (an expired token is refused whether or not its row remains).
  */
 export async function pruneExpired(db: Queryable, at: Date, windowSeconds: number): Promise<void> {
   await db.query(
     `DELETE FROM login_throttle
-      WHERE last_failure_at <= $1::timestamptz - make_interval(secs => $2)
+      WHERE last_attempt_at <= $1::timestamptz - make_interval(secs => $2)
         AND (locked_until IS NULL OR locked_until <= $1::timestamptz)`,
     [iso(at), windowSeconds],
   );
   await db.query('DELETE FROM refresh_token WHERE expires_at <= $1::timestamptz', [iso(at)]);
-}
-
-/** Forgets the failures of a key (after a successful sign-in). */
-export async function clearFailures(db: Queryable, key: string): Promise<void> {
-  await db.query('DELETE FROM login_throttle WHERE key = $1', [key]);
 }
 
 // Audit.

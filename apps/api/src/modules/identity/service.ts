@@ -10,11 +10,9 @@ import { readSettings } from '../institution/repository.ts';
 import { IDENTITY_ERRORS } from './errors.ts';
 import { hashNewPassword, passwordRulesFrom } from './password-policy.ts';
 import {
-  clearFailures,
   consumeRefreshToken,
   findEnabledActivities,
   findLinkedLogins,
-  findLockout,
   findPatron,
   findPatronsByUsername,
   findPermissions,
@@ -23,7 +21,10 @@ import {
   isSessionActive,
   pruneExpired,
   recordEvent,
-  registerFailure,
+  recordFailure,
+  recordSuccess,
+  releaseAttempt,
+  reserveAttempt,
   revokeOtherSessions,
   revokeSession,
   updatePassword,
@@ -53,6 +54,9 @@ const DEFAULTS: Required<SignInOptions> = {
   lockoutSeconds: 15 * 60,
   refreshTokenTtlSeconds: REFRESH_TOKEN_TTL_SECONDS,
 };
+
+/** Thrown inside the slot transaction to roll it back when a key has no slot left. */
+class NoSlotLeft extends Error {}
 
 /** Where a sign-in call comes from. */
 export interface CallContext {
@@ -105,41 +109,57 @@ export function createIdentityService(options: {
       },
     );
 
-  /** Counts one failure against the account and the address. */
-  async function registerFailures(username: string, context: CallContext): Promise<void> {
+  /**
+   * Takes an attempt slot on the account and on the address before a password is checked, or
+   * refuses with 429 while either is locked or has no slot left (decision 0034). Both slots are
+   * taken in one transaction, so a refusal by one takes nothing from the other. The answer settles
+   * the attempt once: `failed` keeps the slots as failures, `succeeded` forgets the account's
+   * failures and gives the address slot back, `release` (a `finally`) gives both back otherwise.
+   */
+  async function beginAttempt(username: string, context: CallContext) {
+    const account = { key: accountKey(username), max: limits.maxAccountFailures };
+    const address = { key: addressKey(context.address), max: limits.maxAddressFailures };
+    const windowSeconds = limits.lockoutSeconds;
     const now = clock.now();
-    await registerFailure(db, accountKey(username), now, {
-      max: limits.maxAccountFailures,
-      windowSeconds: limits.lockoutSeconds,
-    });
-    await registerFailure(db, addressKey(context.address), now, {
-      max: limits.maxAddressFailures,
-      windowSeconds: limits.lockoutSeconds,
-    });
-  }
-
-  /** Counts a failed sign-in and refuses it as wrong user or password. */
-  async function fail(username: string, context: CallContext, patronId?: number): Promise<never> {
-    await registerFailures(username, context);
-    await audit(db, 'invalid_credentials', {
-      username,
-      address: context.address,
-      ...(patronId ? { patronId } : {}),
-    });
-    throw IDENTITY_ERRORS.invalidCredentials();
-  }
-
-  /** Refuses with 429 while the account or the address is locked out. */
-  async function refuseWhileLocked(username: string, context: CallContext): Promise<void> {
-    const lockedUntil = await findLockout(
-      db,
-      [accountKey(username), addressKey(context.address)],
-      clock.now(),
-    );
-    if (lockedUntil) {
+    const taken = await db
+      .transaction(async (tx) => {
+        for (const slot of [account, address]) {
+          if (!(await reserveAttempt(tx, slot.key, now, { max: slot.max, windowSeconds })))
+            throw new NoSlotLeft();
+        }
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NoSlotLeft) return false;
+        throw error;
+      });
+    if (!taken) {
       await audit(db, 'locked_out', { username, address: context.address });
       throw IDENTITY_ERRORS.tooManyAttempts();
     }
+    let settled = false;
+    const settle = async (work: () => Promise<void>) => {
+      if (settled) return;
+      settled = true;
+      await work();
+    };
+    return {
+      failed: () =>
+        settle(async () => {
+          const at = clock.now();
+          for (const slot of [account, address])
+            await recordFailure(db, slot.key, at, { max: slot.max, windowSeconds });
+        }),
+      succeeded: () =>
+        settle(async () => {
+          await recordSuccess(db, account.key);
+          await releaseAttempt(db, address.key);
+        }),
+      release: () =>
+        settle(async () => {
+          for (const slot of [account, address]) await releaseAttempt(db, slot.key);
+        }),
+    };
   }
 
   return {
@@ -173,29 +193,42 @@ export function createIdentityService(options: {
       const patron = candidates[0];
       // One count per account, whether it is named by its login or by an alias.
       const account = patron?.login ?? username;
-      await refuseWhileLocked(account, context);
-      const matches = patron
-        ? await verify(patron.password_hash, input.password).catch(() => false)
-        : await verify(await dummy(), input.password).then(() => false);
-      if (!patron || !matches) return fail(account, context, patron?.id);
-      if (patron.is_blocked) {
-        await audit(db, 'blocked', { username: account, patronId: patron.id, address: context.address });
-        throw IDENTITY_ERRORS.accessBlocked();
-      }
-      if (await twoFactor.isRequired(patron.id)) {
-        if (!input.totp?.trim()) throw IDENTITY_ERRORS.totpRequired();
-        if (!(await twoFactor.verify(patron.id, input.totp.trim()))) {
-          // A wrong code counts towards the lockout like a wrong password: six digits are guessable.
-          await registerFailures(account, context);
-          await audit(db, 'invalid_second_factor', {
+      const attempt = await beginAttempt(account, context);
+      try {
+        const matches = patron
+          ? await verify(patron.password_hash, input.password).catch(() => false)
+          : await verify(await dummy(), input.password).then(() => false);
+        if (!patron || !matches) {
+          await attempt.failed();
+          await audit(db, 'invalid_credentials', {
             username: account,
-            patronId: patron.id,
             address: context.address,
+            ...(patron ? { patronId: patron.id } : {}),
           });
-          throw IDENTITY_ERRORS.totpInvalid();
+          throw IDENTITY_ERRORS.invalidCredentials();
         }
+        if (patron.is_blocked) {
+          await audit(db, 'blocked', { username: account, patronId: patron.id, address: context.address });
+          throw IDENTITY_ERRORS.accessBlocked();
+        }
+        if (await twoFactor.isRequired(patron.id)) {
+          if (!input.totp?.trim()) throw IDENTITY_ERRORS.totpRequired();
+          if (!(await twoFactor.verify(patron.id, input.totp.trim()))) {
+            // A wrong code counts towards the lockout like a wrong password: six digits are guessable.
+            await attempt.failed();
+            await audit(db, 'invalid_second_factor', {
+              username: account,
+              patronId: patron.id,
+              address: context.address,
+            });
+            throw IDENTITY_ERRORS.totpInvalid();
+          }
+        }
+        await attempt.succeeded();
+      } finally {
+        // A blocked patron, a missing code or an error: the attempt neither failed nor succeeded.
+        await attempt.release();
       }
-      await clearFailures(db, accountKey(account));
       const answer = await startSession(patron, context);
       await audit(db, 'sign_in', { username: account, patronId: patron.id, address: context.address });
       await pruneNow();
@@ -335,14 +368,16 @@ export function createIdentityService(options: {
     ): Promise<void> {
       const patron = await findPatron(db, caller.patronId);
       if (!patron) throw ERRORS.unauthorized();
-      await refuseWhileLocked(patron.login, context);
-      if (!(await verify(patron.password_hash, input.current).catch(() => false))) {
-        await registerFailure(db, accountKey(patron.login), clock.now(), {
-          max: limits.maxAccountFailures,
-          windowSeconds: limits.lockoutSeconds,
-        });
-        await audit(db, 'password_change_refused', { patronId: patron.id, address: context.address });
-        throw IDENTITY_ERRORS.currentPasswordWrong();
+      const attempt = await beginAttempt(patron.login, context);
+      try {
+        if (!(await verify(patron.password_hash, input.current).catch(() => false))) {
+          await attempt.failed();
+          await audit(db, 'password_change_refused', { patronId: patron.id, address: context.address });
+          throw IDENTITY_ERRORS.currentPasswordWrong();
+        }
+        await attempt.succeeded();
+      } finally {
+        await attempt.release();
       }
       const newHash = await hashNewPassword(
         db,
@@ -375,13 +410,15 @@ export function createIdentityService(options: {
     async disableTwoFactor(patronId: number, password: string, context: CallContext): Promise<void> {
       const patron = await findPatron(db, patronId);
       if (!patron) throw ERRORS.unauthorized();
-      await refuseWhileLocked(patron.login, context);
-      if (!(await verify(patron.password_hash, password).catch(() => false))) {
-        await registerFailure(db, accountKey(patron.login), clock.now(), {
-          max: limits.maxAccountFailures,
-          windowSeconds: limits.lockoutSeconds,
-        });
-        throw IDENTITY_ERRORS.currentPasswordWrong();
+      const attempt = await beginAttempt(patron.login, context);
+      try {
+        if (!(await verify(patron.password_hash, password).catch(() => false))) {
+          await attempt.failed();
+          throw IDENTITY_ERRORS.currentPasswordWrong();
+        }
+        await attempt.succeeded();
+      } finally {
+        await attempt.release();
       }
       await twoFactor.disable(patronId);
       await audit(db, 'two_factor_off', { patronId, address: context.address });
