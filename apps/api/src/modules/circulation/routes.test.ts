@@ -452,6 +452,7 @@ describe('circulation calls', () => {
         motivo: { codigo: 'NO_DEBTS_HAS_LOANS', mensagem: 'circulation.errors.noDebtsHasLoans' },
         emprestimos: 1,
         valor_pendente: 0,
+        multa_em_curso: 0,
         emitida: null,
       });
       const withLoan = await call(ana, 'POST', '/unidade-informacao/nada-consta');
