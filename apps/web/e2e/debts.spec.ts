@@ -8,7 +8,8 @@ import { seriousViolations, startSmtpServer } from './helpers';
 /**
  * Debts, suspensions and the no-debts declaration end to end (SPEC §2 personal-area menu and confirm
  * dialog, §3 Debt, §4 no-debts declaration, §7 debitos-pendentes, gru, afastamentos, nada-consta*):
- * the demo's Bruno owes a R$ 4.00 fine and has two books out (apps/api/src/modules/circulation/demo.ts).
+ * the demo's Bruno owes a R$ 4.00 fine and has two books out (apps/api/src/modules/circulation/demo.ts);
+ * Ana's late loan runs up a fine not charged yet.
  * He sees the debt (also in Spanish), asks for a payment slip, sees he has no suspension, and is
  * refused the declaration; the desk (`estante desk pay`, `checkin`) records the payment and the
  * returns while the catalogue runs; then the declaration is issued, downloaded and e-mailed to a real
@@ -202,6 +203,27 @@ test.describe('debts, suspensions and the no-debts declaration (SPEC §3, §4, �
     expect(await textOf(items.nth(1))).toMatch(/Situação\s+Encerrado/);
     expect(await textOf(items.nth(1))).toContain('Atraso na devolução');
     await expect(page.getByText(/^Você está afastado até \d{2}\/\d{2}\/\d{4}:/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('Ana, with a late loan and nothing charged, sees its fine accruing, not final, on a phone', async ({
+    page,
+  }) => {
+    // Ana's loan is days late (demo.ts): the fine is charged on return, and runs up until then.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page, '/meupergamum/debitos', {
+      login: 'ana',
+      password: 'estante-ana',
+      email: 'ana@demo.estante.example',
+    });
+    const accruing = page.getByRole('region', { name: 'Multas em curso' });
+    await expect(accruing.getByRole('listitem')).toHaveCount(1);
+    expect(await textOf(accruing)).toMatch(
+      /Multa até hoje\s+R\$ \d,00 provisória\s+R\$ 1,00 por dia de atraso/,
+    );
+    expect(await textOf(accruing)).toMatch(/Total em curso até hoje\s+R\$ \d,00 provisória/);
+    await expect(page.getByText('Você não tem débitos pendentes.')).toHaveCount(0);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -56,6 +56,8 @@ test.describe('personal area: loans, renewal, history and loan token', () => {
     await expect(late).toContainText(
       'Não pode ser renovado agora. Empréstimo em atraso: não pode ser renovado.',
     );
+    // Its fine so far, not charged until the return, says it is not final.
+    await expect(late).toContainText(/Multa até hoje\s*R\$\s\d,00\sprovisória\s*R\$\s1,00 por dia de atraso/);
     const lateTitle = (await late.getByRole('heading', { level: 3 }).innerText()).trim();
     const renewableTitle = (
       await cards

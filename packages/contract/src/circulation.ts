@@ -144,6 +144,24 @@ export type LoanState = (typeof LOAN_STATES)[number];
 /** GET /emprestimo/titulos-pendentes (showDetails). */
 export const PendingTitlesQuerySchema = z.object({ showDetails: queryFlag.default(false) });
 
+/**
+ * The fine a loan past its due date has run up so far (beyond SPEC: SPEC §3 charges it as a Debt on
+ * return). Not final: it grows by `valor_por_dia` each day late, up to `valor_maximo`, and becomes a
+ * debt of that amount when the copy is returned. Money in reais, two decimals, as Debt's.
+ */
+export const AccruingFineSchema = z.object({
+  /** What a return today would be charged. */
+  valor: z.number(),
+  /** What each further day late adds (the rule's rate). */
+  valor_por_dia: z.number(),
+  /** The most this loan's fine can reach; null: no ceiling. */
+  valor_maximo: z.number().nullable(),
+  dias_atraso: id,
+  /** Always true: the amount is a preview, the debt is charged on return. */
+  provisoria: z.literal(true),
+});
+export type AccruingFine = z.infer<typeof AccruingFineSchema>;
+
 /** One title the patron has (SPEC §3 Loan): return date, renewals and their limit, late flag. */
 export const PendingTitleSchema = z.object({
   cod_emprestimo: id,
@@ -160,6 +178,8 @@ export const PendingTitleSchema = z.object({
   /** Whether POST /emprestimo/renovacao would renew it now, and why not. */
   pode_renovar: z.boolean(),
   motivo: RefusalSchema.nullable(),
+  /** The fine accruing while the loan is late; null when it is not late or the rule charges nothing. */
+  multa_em_curso: AccruingFineSchema.nullable(),
   /** With showDetails only. */
   detalhes: z
     .object({
@@ -330,6 +350,8 @@ export const NoDebtsCheckSchema = z.object({
   motivo: RefusalSchema.nullable(),
   emprestimos: id,
   valor_pendente: z.number(),
+  /** Fines still accruing on late loans (not final, not in valor_pendente): AccruingFine's sum. */
+  multa_em_curso: z.number(),
   /** The declaration already issued, if any. */
   emitida: z.object({ codigo_verificacao: z.string(), data_emissao: z.string() }).nullable(),
 });

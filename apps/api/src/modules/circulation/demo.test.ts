@@ -35,6 +35,26 @@ describe('demo circulation', () => {
     expect(holds.map((h) => [h.situacao, h.posicao_fila])).toEqual([['fila', 1]]);
   });
 
+  it('shows Ana the fine her late loan is running up, not final, while her debts list has nothing charged', async () => {
+    const loans = PendingTitlesSchema.parse(await get('ana', '/emprestimo/titulos-pendentes'));
+    // Lent ten days ago for seven at R$ 1.00 a day: three days late, fewer when the due day fell on a
+    // day the library is closed and moved to the next open one.
+    const late = loans.filter((l) => l.atrasado);
+    expect(late).toHaveLength(1);
+    const days = late[0]!.dias_atraso;
+    expect(days).toBeGreaterThanOrEqual(1);
+    expect(days).toBeLessThanOrEqual(3);
+    expect(late[0]!.multa_em_curso).toEqual({
+      valor: days,
+      valor_por_dia: 1,
+      valor_maximo: null,
+      dias_atraso: days,
+      provisoria: true,
+    });
+    expect(loans.filter((l) => !l.atrasado).map((l) => l.multa_em_curso)).toEqual([null, null]);
+    expect(DebtsSchema.parse(await get('ana', '/emprestimo/debitos-pendentes'))).toEqual([]);
+  });
+
   it('gives Bruno an unpaid fine, Carla a hold waiting at the desk, Diego a suspension and Elisa a loan request', async () => {
     const debts = DebtsSchema.parse(await get('bruno', '/emprestimo/debitos-pendentes'));
     expect(debts.map((d) => [d.tipo_servico, d.valor_pendente > 0])).toEqual([['multa_atraso', true]]);

@@ -1,4 +1,5 @@
 import {
+  type AccruingFine,
   CIRCULATION_RULE_KEYS,
   type CirculationRefusal,
   type Debt,
@@ -8,7 +9,7 @@ import {
   type Refusal,
   type Suspension,
 } from '@estante/contract';
-import { money, type Day } from './local/rules.ts';
+import { money, type AccruingFine as AccruingFineRow, type Day } from './local/rules.ts';
 import type { DebtRow, HistoryRow, HoldRow, LoanRequestRow, SuspensionRow } from './local/reads.ts';
 
 // The one place circulation rows become the wire shape (STYLE "Words").
@@ -44,6 +45,18 @@ export function presentHistoryEntry(row: HistoryRow, today: Day): LoanHistoryEnt
     dias_atraso: row.lateDays,
     multa: money(row.fineCents),
     situacao: state,
+  };
+}
+
+/** A late loan's fine so far, marked provisional: the debt is charged on return. */
+export function presentAccruingFine(fine: AccruingFineRow | null): AccruingFine | null {
+  if (!fine) return null;
+  return {
+    valor: money(fine.amountCents),
+    valor_por_dia: money(fine.perDayCents),
+    valor_maximo: fine.maxCents === null ? null : money(fine.maxCents),
+    dias_atraso: fine.lateDays,
+    provisoria: true,
   };
 }
 

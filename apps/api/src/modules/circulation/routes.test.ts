@@ -196,6 +196,69 @@ describe('circulation calls', () => {
       expect((await call(bia, 'GET', '/emprestimo/titulos-pendentes')).json()).toEqual([]);
     });
 
+    it('shows the fine a late loan runs up, day by day and marked provisional, and charges that amount on return', async () => {
+      await setRules(ctx.db, [
+        testRule({ loanDays: 7, finePerDayCents: 150 }),
+        testRule({
+          categoryCode: '12',
+          loanType: 'Noturno',
+          loanDays: 1,
+          finePerDayCents: 200,
+          maxFineCents: 500,
+        }),
+      ]);
+      const [ana, bia] = [await patron(), await patron({ category: '12' })];
+      const normal = await makeTitle(ctx.db, 'Helena', [{ libraryId: library.id }]);
+      const night = await makeTitle(ctx.db, 'Ubirajara', [{ libraryId: library.id, loanType: 'Noturno' }]);
+      await engine.checkout({ patronId: ana.id, copyId: normal.copyIds[0]!, actor: staff }); // due the 9th
+      await engine.checkout({ patronId: bia.id, copyId: night.copyIds[0]!, actor: staff }); // due the 3rd
+      const accruing = async (who: Caller) =>
+        PendingTitlesSchema.parse((await call(who, 'GET', '/emprestimo/titulos-pendentes')).json())[0]!
+          .multa_em_curso;
+      const check = async (who: Caller) =>
+        NoDebtsCheckSchema.parse((await call(who, 'GET', '/unidade-informacao/nada-consta/verifica')).json());
+
+      days(7); // the 9th: Ana's due day, nothing accrues yet
+      expect(await accruing(ana)).toBeNull();
+      days(1);
+      expect(await accruing(ana)).toEqual({
+        valor: 1.5,
+        valor_por_dia: 1.5,
+        valor_maximo: null,
+        dias_atraso: 1,
+        provisoria: true,
+      });
+      days(2); // three days late
+      expect(await accruing(ana)).toMatchObject({ valor: 4.5, dias_atraso: 3 });
+      // Bia's category and the copy's loan type choose her rule: R$ 2.00 a day, at most R$ 5.00.
+      expect(await accruing(bia)).toEqual({
+        valor: 5,
+        valor_por_dia: 2,
+        valor_maximo: 5,
+        dias_atraso: 9,
+        provisoria: true,
+      });
+      // Nothing is charged yet: the debts list stays empty, and the declaration is refused for the loan.
+      expect((await call(ana, 'GET', '/emprestimo/debitos-pendentes')).json()).toEqual([]);
+      expect(await check(ana)).toMatchObject({
+        permitido: false,
+        motivo: { codigo: 'NO_DEBTS_HAS_LOANS' },
+        valor_pendente: 0,
+        multa_em_curso: 4.5,
+      });
+
+      // The return charges what the loan showed that day, as a debt; nothing accrues any more.
+      const last = await accruing(ana);
+      await engine.checkin({ copyId: normal.copyIds[0]!, actor: staff });
+      const debts = DebtsSchema.parse((await call(ana, 'GET', '/emprestimo/debitos-pendentes')).json());
+      expect(debts.map((d) => [d.valor_multa, d.dias_atraso])).toEqual([[last!.valor, last!.dias_atraso]]);
+      expect(await check(ana)).toMatchObject({ valor_pendente: 4.5, multa_em_curso: 0 });
+      const lastBia = await accruing(bia);
+      await engine.checkin({ copyId: night.copyIds[0]!, actor: staff });
+      const biaDebts = DebtsSchema.parse((await call(bia, 'GET', '/emprestimo/debitos-pendentes')).json());
+      expect(biaDebts.map((d) => d.valor_multa)).toEqual([lastBia!.valor]);
+    });
+
     it('renews the loans chosen, each answering for itself; nothing chosen, or another patron’s loan, is refused', async () => {
       const [ana, bia] = [await patron(), await patron()];
       const one = await makeTitle(ctx.db, 'Iracema', [{ libraryId: library.id }]);
@@ -389,6 +452,7 @@ describe('circulation calls', () => {
         motivo: { codigo: 'NO_DEBTS_HAS_LOANS', mensagem: 'circulation.errors.noDebtsHasLoans' },
         emprestimos: 1,
         valor_pendente: 0,
+        multa_em_curso: 0,
         emitida: null,
       });
       const withLoan = await call(ana, 'POST', '/unidade-informacao/nada-consta');

@@ -55,6 +55,7 @@ import {
   type PatronRecord,
 } from './local/repository.ts';
 import {
+  accruingFine,
   addDays,
   cents,
   fineCents,
@@ -71,6 +72,7 @@ import {
 } from './local/rules.ts';
 import { CIRCULATION_MAIL_TEXTS, formatMoney } from './mail-texts.ts';
 import {
+  presentAccruingFine,
   presentDebt,
   presentHistoryEntry,
   presentHold,
@@ -180,6 +182,8 @@ export function createCirculationService(options: CirculationServiceOptions) {
           holdsWaiting: waiting > 0,
           today,
         });
+        // The rule and the days late are the ones a return today would charge with (engine checkin).
+        const accruing = returned ? null : accruingFine(rule, loan.dueOn, today);
         return {
           cod_emprestimo: loan.id,
           cod_acervo: loan.titleId,
@@ -194,6 +198,7 @@ export function createCirculationService(options: CirculationServiceOptions) {
           situacao: state === 'devolvido' ? 'quarentena' : state,
           pode_renovar: reason === null,
           motivo: presentRefusal(reason),
+          multa_em_curso: presentAccruingFine(accruing),
           ...(showDetails
             ? {
                 detalhes: {
@@ -358,13 +363,20 @@ export function createCirculationService(options: CirculationServiceOptions) {
       const today = provider.today();
       const issued = await issuedDeclaration(db, patronId);
       const reason = issued ? null : await noDebtsRefusal(db, patron, today);
-      const loans = (await pendingLoans(db, patronId, today)).filter((l) => l.returnedAt === null).length;
+      const open = (await pendingLoans(db, patronId, today)).filter((l) => l.returnedAt === null);
       const owed = (await patronStanding(db, patronId, today)).debtCents;
+      const rules = await loadRules(db);
+      // Open loans refuse the declaration already (NO_DEBTS_HAS_LOANS); this says what late ones will cost.
+      const accruing = open.reduce((sum, loan) => {
+        const rule = resolveRule(rules, patron.categoryCode, loan.loanType ?? loan.copyLoanType);
+        return sum + (accruingFine(rule, loan.dueOn, today)?.amountCents ?? 0);
+      }, 0);
       return {
         permitido: reason === null,
         motivo: presentRefusal(reason),
-        emprestimos: loans,
+        emprestimos: open.length,
         valor_pendente: money(owed),
+        multa_em_curso: money(accruing),
         emitida: issued
           ? { codigo_verificacao: issued.code, data_emissao: issued.issuedAt.toISOString() }
           : null,

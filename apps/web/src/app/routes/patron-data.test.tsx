@@ -79,6 +79,8 @@ function stubTwoPatrons() {
         }
         return jsonResponse({ message: 'Credenciais ausentes ou expiradas.', code: 'UNAUTHORIZED' }, 401);
       }
+      // The debts screen also reads the loans, for fines still accruing: neither has a late loan.
+      if (url.pathname === '/api/emprestimo/titulos-pendentes') return jsonResponse([]);
       return identity(input, init);
     }),
   );

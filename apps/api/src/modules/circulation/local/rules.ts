@@ -108,6 +108,30 @@ export function fineCents(rule: CirculationRule, late: number): number {
   return rule.maxFineCents === null ? fine : Math.min(fine, rule.maxFineCents);
 }
 
+/** A fine still accruing on an open loan past its due date: what a return today would be charged. */
+export interface AccruingFine {
+  /** Days late today (at least 1). */
+  lateDays: number;
+  /** What a return today would cost: the fine the return would charge. */
+  amountCents: number;
+  /** What each further day late adds, until the ceiling. */
+  perDayCents: number;
+  /** The rule's ceiling per loan; null: none. */
+  maxCents: number | null;
+}
+
+/**
+ * The fine a loan due on `dueOn` has run up by `today`, computed as a return today would charge it
+ * (`lateDays`, then `fineCents`), so the preview and the final fine cannot disagree. Null when the
+ * loan is not late or the rule charges nothing for it.
+ */
+export function accruingFine(rule: CirculationRule, dueOn: Day, today: Day): AccruingFine | null {
+  const late = lateDays(dueOn, today);
+  const amountCents = fineCents(rule, late);
+  if (late === 0 || amountCents === 0) return null;
+  return { lateDays: late, amountCents, perDayCents: rule.finePerDayCents, maxCents: rule.maxFineCents };
+}
+
 /** Suspension days for a return `late` days late. */
 export function suspensionDays(rule: CirculationRule, late: number): number {
   return late * rule.suspensionDaysPerLateDay;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Debt, PaymentSlip } from '@estante/contract';
+import type { Debt, PaymentSlip, PendingTitle } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { fetchWith, jsonResponse, renderWithProviders } from '../../../testing/render';
@@ -50,8 +50,61 @@ interface Call {
   authorization: string | null;
 }
 
-/** The circulation calls as the server answers them; the slip call answers `slip()`. */
-function stubApi(debts: Debt[], slip: () => Response = () => jsonResponse(SLIP)): Call[] {
+/** Shaped as GET /emprestimo/titulos-pendentes?showDetails=S answers (contract PendingTitleSchema). */
+function buildLateLoan(overrides: Partial<PendingTitle> = {}): PendingTitle {
+  return {
+    cod_emprestimo: 21,
+    cod_acervo: 31,
+    titulo: 'Quincas Borba',
+    autor: 'Machado de Assis',
+    data_emprestimo: '2025-05-01T18:00:00.000Z',
+    data_devolucao: '2025-05-08',
+    renovacoes: 0,
+    limite_renovacoes: 2,
+    atrasado: true,
+    dias_atraso: 3,
+    situacao: 'atrasado',
+    pode_renovar: false,
+    motivo: { codigo: 'RENEW_LATE', mensagem: 'circulation.errors.renewLate' },
+    multa_em_curso: { valor: 3, valor_por_dia: 1, valor_maximo: null, dias_atraso: 3, provisoria: true },
+    detalhes: {
+      cod_exemplar: 41,
+      numero_exemplar: 'BC-0041',
+      biblioteca: CENTRAL,
+      localizacao: null,
+      numero_chamada: null,
+      tipo_emprestimo: 'Normal',
+      volume: null,
+      multa_prevista: 3,
+      reservas_em_espera: 0,
+      fim_quarentena: null,
+    },
+    ...overrides,
+  };
+}
+
+/** A loan on time: nothing accrues. */
+const ON_TIME = buildLateLoan({
+  cod_emprestimo: 22,
+  titulo: 'Iracema',
+  data_devolucao: '2025-05-20',
+  atrasado: false,
+  dias_atraso: 0,
+  situacao: 'emprestado',
+  pode_renovar: true,
+  motivo: null,
+  multa_em_curso: null,
+});
+
+/**
+ * The circulation calls as the server answers them: the debts, the loans (one on time by default),
+ * and the slip call answers `slip()`.
+ */
+function stubApi(
+  debts: Debt[],
+  slip: () => Response = () => jsonResponse(SLIP),
+  loans: PendingTitle[] = [ON_TIME],
+): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -65,6 +118,7 @@ function stubApi(debts: Debt[], slip: () => Response = () => jsonResponse(SLIP))
           authorization: new Headers(init?.headers).get('Authorization'),
         });
         if (url.pathname === '/api/emprestimo/debitos-pendentes') return jsonResponse(debts);
+        if (url.pathname === '/api/emprestimo/titulos-pendentes') return jsonResponse(loans);
         if (url.pathname === '/api/unidade-informacao/gru' && method === 'POST') return slip();
         return jsonResponse({ message: 'not found', code: 'NOT_FOUND' }, 404);
       }),
@@ -141,9 +195,8 @@ describe('debts screen (SPEC §3 Debt, §7 debitos-pendentes and gru)', () => {
     expect(text(totals)).toContain('DescontosR$ 1,50');
     expect(text(totals)).toContain('PagoR$ 3,25');
     expect(text(totals)).toContain('Total pendenteR$ 9,25');
-    expect(calls[0]).toMatchObject({
+    expect(calls.find((c) => c.path === '/api/emprestimo/debitos-pendentes')).toMatchObject({
       method: 'GET',
-      path: '/api/emprestimo/debitos-pendentes',
       authorization: 'Bearer bruno-token',
     });
   });
@@ -164,6 +217,50 @@ describe('debts screen (SPEC §3 Debt, §7 debitos-pendentes and gru)', () => {
     expect(await screen.findByText('Você não tem débitos pendentes.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Gerar guia' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Totais' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Multas em curso' })).toBeNull();
+  });
+
+  it('shows the fines late loans are running up apart, not final, with what a day adds and their sum, instead of “no debts”', async () => {
+    stubApi([], undefined, [
+      buildLateLoan(),
+      ON_TIME,
+      buildLateLoan({
+        cod_emprestimo: 23,
+        titulo: 'Senhora',
+        dias_atraso: 9,
+        multa_em_curso: { valor: 5, valor_por_dia: 2, valor_maximo: 5, dias_atraso: 9, provisoria: true },
+      }),
+    ]);
+    renderWithProviders(<DebtsScreen />);
+    const accruing = await screen.findByRole('region', { name: 'Multas em curso' });
+    expect(screen.queryByText('Você não tem débitos pendentes.')).toBeNull();
+    expect(
+      screen.getByText('Nenhum débito foi cobrado ainda, mas há multa em curso por atraso (abaixo).'),
+    ).toBeTruthy();
+    expect(text(accruing)).toContain('Estas multas ainda não são definitivas');
+    const cards = within(accruing)
+      .getAllByRole('listitem')
+      .map((card) => text(card));
+    expect(cards).toEqual([
+      'Quincas BorbaBibliotecaBiblioteca CentralDevolver até08/05/2025Dias de atraso3' +
+        'Multa até hojeR$ 3,00 provisóriaR$ 1,00 por dia de atraso',
+      'SenhoraBibliotecaBiblioteca CentralDevolver até08/05/2025Dias de atraso9' +
+        'Multa até hojeR$ 5,00 provisóriaR$ 2,00 por dia de atraso, até R$ 5,00',
+    ]);
+    expect(text(accruing)).toContain('Total em curso até hojeR$ 8,00 provisória');
+    // Nothing is charged yet: no totals of debts, no payment slip for what is not owed.
+    expect(screen.queryByRole('region', { name: 'Totais' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Gerar guia' })).toBeNull();
+  });
+
+  it('keeps the accruing fines out of the debts’ totals and the slip, in Spanish too', async () => {
+    await i18n.changeLanguage('es');
+    stubApi([buildDebt()], undefined, [buildLateLoan()]);
+    renderWithProviders(<DebtsScreen />);
+    const accruing = await screen.findByRole('region', { name: 'Multas en curso' });
+    expect(text(accruing)).toContain('Multa hasta hoyCOP$ 3,00 provisionalCOP$ 1,00 por día de retraso');
+    expect(text(accruing)).toContain('Total en curso hasta hoyCOP$ 3,00 provisional');
+    expect(text(screen.getByRole('region', { name: 'Totales' }))).toContain('Total pendienteCOP$ 4,00');
   });
 
   it('offers a slip for all that is owed at the chosen library, and refuses more before sending', async () => {

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import type { Debt } from '@estante/contract';
+import type { AccruingFine, Debt, PendingTitle } from '@estante/contract';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { formatDate } from '../../../lib/i18n';
 import { useDebts } from '../api/get-debts';
+import { usePendingTitles } from '../api/get-pending-titles';
 import { formatMoney, sumMoney } from '../utils/money';
+import { AccruingFineAmount } from './accruing-fine';
 import { DetailList, detailClasses } from './detail-list';
 import { PaymentSlipForm } from './payment-slip-form';
 
@@ -100,6 +102,77 @@ function DebtTotals({ debts }: { debts: readonly Debt[] }) {
   );
 }
 
+/** A loan whose fine is still accruing. */
+type AccruingLoan = PendingTitle & { multa_em_curso: AccruingFine };
+
+/**
+ * Fines late loans are running up (beyond SPEC §3, which charges a fine on return): apart from the
+ * debts, not in their totals or the slip, each marked not final, with what a day adds and their sum.
+ */
+function AccruingFines({ loans }: { loans: readonly AccruingLoan[] }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="debts-accruing-heading">
+      <Title order={2} fz="h3" id="debts-accruing-heading">
+        {t('circulation.debts.accruing.heading')}
+      </Title>
+      <Text>{t('circulation.fines.explanation')}</Text>
+      <ul className={detailClasses.cards}>
+        {loans.map((loan) => (
+          <Paper component="li" withBorder p="md" radius="sm" key={loan.cod_emprestimo}>
+            <Stack gap="sm">
+              <Title order={3} fz="h4">
+                {loan.titulo}
+              </Title>
+              <DetailList
+                rows={[
+                  {
+                    key: 'library',
+                    label: t('circulation.debts.field.library'),
+                    value: loan.detalhes?.biblioteca.desc_biblioteca,
+                  },
+                  {
+                    key: 'due',
+                    label: t('circulation.loans.field.dueDate'),
+                    value: formatDate(loan.data_devolucao, language),
+                  },
+                  {
+                    key: 'late',
+                    label: t('circulation.debts.field.daysLate'),
+                    value: String(loan.multa_em_curso.dias_atraso),
+                  },
+                  {
+                    key: 'soFar',
+                    label: t('circulation.fines.soFar'),
+                    value: <AccruingFineAmount fine={loan.multa_em_curso} />,
+                  },
+                ]}
+              />
+            </Stack>
+          </Paper>
+        ))}
+      </ul>
+      <DetailList
+        rows={[
+          {
+            key: 'total',
+            label: t('circulation.debts.accruing.total'),
+            value: (
+              <>
+                <strong>
+                  {formatMoney(sumMoney(loans.map((l) => l.multa_em_curso.valor)), t, language)}
+                </strong>{' '}
+                <span className={detailClasses.provisional}>{t('circulation.fines.notFinal')}</span>
+              </>
+            ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
 /**
  * Personal area "debits" (SPEC §2 menu, §7 GET /emprestimo/debitos-pendentes): the debts not settled
  * yet, their totals, and a payment slip for what is owed at one library (POST /unidade-informacao/gru).
@@ -108,11 +181,18 @@ function DebtTotals({ debts }: { debts: readonly Debt[] }) {
 export function DebtsScreen() {
   const { t } = useTranslation();
   const debts = useDebts();
-  if (debts.isPending) return <LoadingBlock label={t('circulation.debts.loading')} />;
-  if (debts.isError) {
-    return <ErrorBlock message={t('circulation.debts.loadError')} onRetry={() => void debts.refetch()} />;
+  // The loans answer says which fines are still accruing (GET /emprestimo/titulos-pendentes).
+  const loans = usePendingTitles();
+  if (debts.isPending || loans.isPending) return <LoadingBlock label={t('circulation.debts.loading')} />;
+  if (debts.isError || loans.isError) {
+    const retry = () => {
+      if (debts.isError) void debts.refetch();
+      if (loans.isError) void loans.refetch();
+    };
+    return <ErrorBlock message={t('circulation.debts.loadError')} onRetry={retry} />;
   }
   const list = debts.data;
+  const accruing = loans.data.filter((loan): loan is AccruingLoan => loan.multa_em_curso !== null);
   return (
     <Stack gap="xl">
       <Stack gap="sm" component="section" aria-labelledby="debts-list-heading">
@@ -120,7 +200,12 @@ export function DebtsScreen() {
           {t('circulation.debts.listHeading')}
         </Title>
         {list.length === 0 ? (
-          <Text>{t('circulation.debts.none')}</Text>
+          // "No debts" only when nothing accrues either: a late patron is told what is running up.
+          <Text>
+            {accruing.length === 0
+              ? t('circulation.debts.none')
+              : t('circulation.debts.accruing.noneCharged')}
+          </Text>
         ) : (
           <ul className={detailClasses.cards}>
             {list.map((debt) => (
@@ -130,6 +215,7 @@ export function DebtsScreen() {
         )}
       </Stack>
       {list.length > 0 && <DebtTotals debts={list} />}
+      {accruing.length > 0 && <AccruingFines loans={accruing} />}
       {list.length > 0 && <PaymentSlipForm debts={list} />}
     </Stack>
   );

@@ -26,6 +26,7 @@ function buildLoan(overrides: Partial<PendingTitle>): PendingTitle {
     situacao: 'emprestado',
     pode_renovar: true,
     motivo: null,
+    multa_em_curso: null,
     detalhes: {
       cod_exemplar: 100,
       numero_exemplar: 'BC-0001',
@@ -57,6 +58,7 @@ const LOANS = [
     situacao: 'atrasado',
     pode_renovar: false,
     motivo: LATE_REASON,
+    multa_em_curso: { valor: 3, valor_por_dia: 1, valor_maximo: null, dias_atraso: 3, provisoria: true },
     detalhes: { ...buildLoan({}).detalhes!, numero_exemplar: 'BC-0002', multa_prevista: 3 },
   }),
   buildLoan({
@@ -117,6 +119,9 @@ afterEach(async () => {
   await clearSession();
 });
 
+/** The text of an element with its no-break spaces as plain ones, as a reader sees it. */
+const text = (element: Element) => (element.textContent ?? '').replace(/\u00a0/g, ' ');
+
 const card = (title: string) => screen.getByRole('article', { name: title });
 
 describe('LoansScreen', () => {
@@ -129,9 +134,8 @@ describe('LoansScreen', () => {
     expect(
       within(late).getByText('Não pode ser renovado agora. Empréstimo em atraso: não pode ser renovado.'),
     ).toBeTruthy();
-    // Details: the copy and the fine so far.
+    // Details: the copy.
     expect(within(late).getByText('BC-0002')).toBeTruthy();
-    expect(within(late).getByText('R$ 3,00')).toBeTruthy();
 
     const onTime = card('Dom Casmurro');
     expect(within(onTime).getByText('16/03/2026')).toBeTruthy();
@@ -140,6 +144,17 @@ describe('LoansScreen', () => {
     expect(within(onTime).queryByText(/Em atraso/)).toBeNull();
     expect(within(card('Quincas Borba')).getByText('Emprestado, com reservas')).toBeTruthy();
     expect(within(card('Quincas Borba')).getByText('1 de 2')).toBeTruthy();
+  });
+
+  it('shows the fine a late loan is running up, marked not final, with what each day adds', async () => {
+    await renderLoans();
+    const fine = within(card('Memórias póstumas de Brás Cubas')).getByText(
+      'Multa até hoje',
+    ).nextElementSibling!;
+    expect(text(fine)).toBe('R$ 3,00 provisóriaR$ 1,00 por dia de atraso');
+    for (const title of ['Dom Casmurro', 'Quincas Borba']) {
+      expect(within(card(title)).queryByText('Multa até hoje')).toBeNull();
+    }
   });
 
   it('refuses to renew when nothing is selected, without calling the server', async () => {

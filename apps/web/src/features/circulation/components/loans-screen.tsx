@@ -9,7 +9,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { usePendingTitles } from '../api/get-pending-titles';
 import { useRenewLoans } from '../api/renew-loans';
-import { formatMoney } from '../utils/money';
+import { AccruingFineAmount } from './accruing-fine';
 import { DetailList } from './detail-list';
 import { LoanStateLabel } from './loan-state';
 import { Notice } from './notice';
@@ -208,6 +208,13 @@ function LoanCard({ loan, isSelected, onToggle }: LoanCardProps) {
               ),
             },
             {
+              // Beyond SPEC §3: what the lateness costs so far, so a late patron does not read "no debts"
+              // as nothing owed; the debt itself is charged on return.
+              key: 'accruingFine',
+              label: t('circulation.fines.soFar'),
+              value: loan.multa_em_curso && <AccruingFineAmount fine={loan.multa_em_curso} />,
+            },
+            {
               key: 'loaned',
               label: t('circulation.loans.field.loanedOn'),
               value: formatDate(loan.data_emprestimo, language),
@@ -245,11 +252,6 @@ function LoanCard({ loan, isSelected, onToggle }: LoanCardProps) {
                   value: details.tipo_emprestimo,
                 },
                 { key: 'volume', label: t('circulation.loans.field.volume'), value: details.volume },
-                {
-                  key: 'fine',
-                  label: t('circulation.loans.field.expectedFine'),
-                  value: details.multa_prevista > 0 ? formatMoney(details.multa_prevista, t, language) : null,
-                },
                 {
                   key: 'holds',
                   label: t('circulation.loans.field.holdsWaiting'),

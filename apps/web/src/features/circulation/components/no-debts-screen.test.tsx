@@ -20,6 +20,7 @@ const ALLOWED: NoDebtsCheck = {
   motivo: null,
   emprestimos: 0,
   valor_pendente: 0,
+  multa_em_curso: 0,
   emitida: null,
 };
 
@@ -102,19 +103,22 @@ describe('no-debts declaration screen (SPEC §2 confirm dialog, §4, §7 nada-co
   });
   afterEach(() => setUserCredentials(null));
 
-  it('refuses with the reason, the open loans and the amount owed, and offers no request', async () => {
+  it('refuses with the reason, the open loans, the amount owed and the fine still accruing, and offers no request', async () => {
     const state = stubApi({
       permitido: false,
       motivo: { codigo: 'NO_DEBTS_HAS_LOANS', mensagem: 'circulation.errors.noDebtsHasLoans' },
       emprestimos: 2,
       valor_pendente: 4,
+      multa_em_curso: 4.5,
       emitida: null,
     });
     renderWithProviders(<NoDebtsScreen />);
     expect(await screen.findByText('A declaração não pode ser emitida agora')).toBeTruthy();
     expect(screen.getByText('Não é possível emitir o nada consta: há empréstimos em aberto.')).toBeTruthy();
     const facts = screen.getByText('Empréstimos em aberto').closest('dl')!;
-    expect(facts.textContent!.replace(/\u00a0/g, ' ')).toBe('Empréstimos em aberto2Valor devidoR$ 4,00');
+    expect(facts.textContent!.replace(/\u00a0/g, ' ')).toBe(
+      'Empréstimos em aberto2Valor devidoR$ 4,00Multa em curso (provisória)R$ 4,50',
+    );
     expect(screen.queryByRole('button', { name: 'Solicitar a declaração de nada consta' })).toBeNull();
     expect(state.paths).toEqual(['GET /api/unidade-informacao/nada-consta/verifica']);
   });
@@ -126,6 +130,7 @@ describe('no-debts declaration screen (SPEC §2 confirm dialog, §4, §7 nada-co
       motivo: { codigo: 'NO_DEBTS_DISABLED', mensagem: 'circulation.errors.noDebtsDisabled' },
       emprestimos: 0,
       valor_pendente: 0,
+      multa_em_curso: 0,
       emitida: null,
     });
     renderWithProviders(<NoDebtsScreen />);
@@ -235,6 +240,7 @@ describe('no-debts declaration screen (SPEC §2 confirm dialog, §4, §7 nada-co
             motivo: { codigo: 'NO_DEBTS_HAS_LOANS', mensagem: 'circulation.errors.noDebtsHasLoans' },
             emprestimos: 1,
             valor_pendente: 0,
+            multa_em_curso: 0,
             emitida: null,
           };
           return jsonResponse(

@@ -54,6 +54,12 @@ function Refused({ check }: { check: NoDebtsCheck }) {
                   label: t('circulation.noDebts.owed'),
                   value: formatMoney(check.valor_pendente, t, language),
                 },
+                {
+                  // Late loans' fines, not charged yet: the patron learns what returning them will cost.
+                  key: 'accruing',
+                  label: t('circulation.noDebts.accruing'),
+                  value: check.multa_em_curso > 0 ? formatMoney(check.multa_em_curso, t, language) : null,
+                },
               ]}
             />
             <Text>{t('circulation.noDebts.settleHint')}</Text>
