@@ -79,6 +79,24 @@ async function ensureYaz() {
   return false;
 }
 
+/** The independent readers the export tests read the basket's files back with (bibutils, poppler). */
+async function ensureExportReaders() {
+  const missing = () =>
+    [
+      ['ris2xml', 'bibutils'],
+      ['bib2xml', 'bibutils'],
+      ['pdftotext', 'poppler-utils'],
+    ].filter(([command]) => !hasCommand(command));
+  if (missing().length === 0) return true;
+  await aptInstall([...new Set(missing().map(([, pkg]) => pkg))]);
+  const still = missing();
+  if (still.length === 0) return true;
+  console.error(
+    `${still.map(([command]) => command).join(', ')} missing: install the Debian/Ubuntu packages "bibutils" and "poppler-utils" (apt-get install bibutils poppler-utils).`,
+  );
+  return false;
+}
+
 async function playwright(chrome, baseUrl, testEnv) {
   const suite = 'browser (Playwright, Chromium)';
   step(suite);
@@ -94,12 +112,14 @@ async function playwright(chrome, baseUrl, testEnv) {
 
 // Tools the suites need, installed first so a missing one is reported once, clearly.
 const hasYaz = await ensureYaz();
+const hasExportReaders = await ensureExportReaders();
 const chrome = await findChromium();
 const pgBin = await findPostgresBin();
 
 await check('lint', 'npm', ['run', 'lint', '--silent']);
 await check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 if (!hasYaz) record('MARC-8 oracle (yaz-marcdump missing)', 0, 1);
+if (!hasExportReaders) record('export readers (bibutils or poppler-utils missing)', 0, 1);
 await vitest('unit and web components', ['unit', 'web']);
 await vitest('API on PGlite', ['api'], { TEST_DATABASE_URL: '' });
 

@@ -67,6 +67,17 @@ const MESSAGES = {
     en: 'The search could not be completed. Please try again.',
     es: 'No se pudo completar la búsqueda. Inténtelo de nuevo.',
   },
+  // Basket export (decision 0019): the ids follow the text after ": ".
+  basketUnknownTitles: {
+    pt: 'Títulos que não estão no catálogo',
+    en: 'Titles not in the catalogue',
+    es: 'Títulos que no están en el catálogo',
+  },
+  basketEmailOff: {
+    pt: 'O envio de e-mails não está disponível nesta biblioteca. Baixe o arquivo.',
+    en: 'Sending e-mail is not available in this library. Download the file instead.',
+    es: 'El envío de correos no está disponible en esta biblioteca. Descargue el archivo.',
+  },
   internal: {
     pt: 'Erro inesperado.',
     en: 'Unexpected error.',

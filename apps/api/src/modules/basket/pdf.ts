@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /** One run of text in a reference: bold (the ABNT title) or italic, as citeproc marked it. */
@@ -36,11 +40,131 @@ export function referenceRuns(html: string): Run[] {
   return runs;
 }
 
-function fontOf(run: Run): string {
-  if (run.bold && run.italic) return 'Helvetica-BoldOblique';
-  if (run.bold) return 'Helvetica-Bold';
-  if (run.italic) return 'Helvetica-Oblique';
-  return 'Helvetica';
+/** Where a font file is: its npm package (resolved from here) and the file in the package's fonts/. */
+interface FontFile {
+  pkg: string;
+  file: string;
+}
+interface FaceSet {
+  regular: FontFile;
+  bold: FontFile;
+  italic: FontFile;
+  boldItalic: FontFile;
+}
+
+/** A package's faces; without italics, italic runs use the upright faces. */
+function faces(
+  pkg: string,
+  files: { regular: string; bold: string; italic?: string; boldItalic?: string },
+): FaceSet {
+  return {
+    regular: { pkg, file: files.regular },
+    bold: { pkg, file: files.bold },
+    italic: { pkg, file: files.italic ?? files.regular },
+    boldItalic: { pkg, file: files.boldItalic ?? files.bold },
+  };
+}
+/**
+ * The fonts embedded in the PDF, in fallback order (decision 0035): Noto Sans (Latin with every
+ * diacritic, Greek, Cyrillic, Devanagari), Noto Naskh Arabic, Noto Sans CJK TC (Chinese, Japanese
+ * kana and kanji) and Noto Sans CJK KR (Hangul). Each character takes the first font that has it.
+ * Only Noto Sans has italics; the others use their upright faces for italic runs.
+ */
+export const FALLBACK_FONTS: readonly FaceSet[] = [
+  faces('@embedpdf/fonts-latin', {
+    regular: 'NotoSans-Regular.ttf',
+    bold: 'NotoSans-Bold.ttf',
+    italic: 'NotoSans-Italic.ttf',
+    boldItalic: 'NotoSans-BoldItalic.ttf',
+  }),
+  faces('@embedpdf/fonts-arabic', {
+    regular: 'NotoNaskhArabic-Regular.ttf',
+    bold: 'NotoNaskhArabic-Bold.ttf',
+  }),
+  faces('@embedpdf/fonts-tc', { regular: 'NotoSansHant-Regular.otf', bold: 'NotoSansHant-Bold.otf' }),
+  faces('@embedpdf/fonts-kr', { regular: 'NotoSansKR-Regular.otf', bold: 'NotoSansKR-Bold.otf' }),
+];
+
+type Style = keyof FaceSet;
+const styleOf = (run: { bold: boolean; italic: boolean }): Style =>
+  run.bold ? (run.italic ? 'boldItalic' : 'bold') : run.italic ? 'italic' : 'regular';
+
+const require = createRequire(import.meta.url);
+const loaded = new Map<string, { data: Buffer; font: fontkit.Font }>();
+
+/** A font file read and opened once per process (the CJK faces are about 5 MB each). */
+function loadFont(file: FontFile): { data: Buffer; font: fontkit.Font } {
+  const key = `${file.pkg}/${file.file}`;
+  let entry = loaded.get(key);
+  if (!entry) {
+    // The packages export only their index; the font files sit in fonts/ beside dist/.
+    const path = join(dirname(require.resolve(file.pkg)), '..', 'fonts', file.file);
+    const data = readFileSync(path);
+    entry = { data, font: fontkit.create(data) as fontkit.Font };
+    loaded.set(key, entry);
+  }
+  return entry;
+}
+
+/** One stretch of text set in one font: `font` indexes FALLBACK_FONTS. */
+export interface FontRun {
+  text: string;
+  font: number;
+}
+
+// Marks, joiners and variation selectors stay with the character before them; spaces stay with the
+// run they are in, so a right-to-left title is laid out (and read back) as one run.
+const STAYS = /^(?:\p{M}|\p{Zs}|\u200c|\u200d|\p{Variation_Selector})$/u;
+
+/**
+ * Splits text into runs by the first fallback font that has each character (checked on the regular
+ * face). A character no font has stays in the current run (it will show as a missing glyph).
+ */
+export function fontRuns(text: string): FontRun[] {
+  const coverage = FALLBACK_FONTS.map((set) => loadFont(set.regular).font);
+  const runs: FontRun[] = [];
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    const last = runs.at(-1);
+    let font: number;
+    if (last && STAYS.test(char) && coverage[last.font]!.hasGlyphForCodePoint(code)) font = last.font;
+    else {
+      font = coverage.findIndex((candidate) => candidate.hasGlyphForCodePoint(code));
+      if (font === -1) font = last?.font ?? 0;
+    }
+    if (last && last.font === font) last.text += char;
+    else runs.push({ text: char, font });
+  }
+  return runs;
+}
+
+/** Latin, Greek and Cyrillic with their extensions, general punctuation, currency and letterlike symbols. */
+const EUROPEAN: readonly [number, number][] = [
+  [0x0000, 0x052f],
+  [0x1d00, 0x1fff],
+  [0x2000, 0x206f],
+  [0x20a0, 0x20cf],
+  [0x2100, 0x214f],
+];
+const within = (text: string, ranges: readonly [number, number][]) =>
+  [...text].every((char) => {
+    const code = char.codePointAt(0)!;
+    return ranges.some(([from, to]) => code >= from && code <= to);
+  });
+
+/**
+ * The OpenType features to lay a run out with. Latin-1 text takes pdfkit's default path (word by
+ * word, cached: fast for long lists). Any other text gets its features given, which makes pdfkit
+ * lay the run out whole: word by word, a right-to-left run gets its spaces in the wrong place and
+ * its words run together. In European text `ccmp` is then off: Noto Sans decomposes letters such
+ * as ṣ, ṃ, ẹ into the base letter + a combining mark, and pdfkit maps each glyph to one text
+ * character, so the letter would read back as a plain "s". The precomposed glyphs are used instead.
+ */
+function featuresFor(text: string): PDFKit.Mixins.TextOptions['features'] {
+  if (within(text, [[0x0000, 0x00ff]])) return undefined;
+  const features: Record<string, boolean> = within(text, EUROPEAN) ? { ccmp: false } : {};
+  // pdfkit hands the features to fontkit, which also takes an object of tag → on/off.
+  return features as unknown as PDFKit.Mixins.TextOptions['features'];
 }
 
 /**
@@ -60,14 +184,33 @@ export function referencesPdf(options: { heading: string; references: readonly s
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.font('Helvetica-Bold').fontSize(14).text(options.heading, { align: 'left' });
+  // Each face is registered under its own name, and only the faces the text uses are embedded
+  // (pdfkit embeds a subset of the glyphs used, so the file stays small).
+  const write = (runs: readonly Run[], options: PDFKit.Mixins.TextOptions) => {
+    const pieces = runs.flatMap((run) =>
+      fontRuns(run.text).map((piece) => ({ ...piece, style: styleOf(run) })),
+    );
+    pieces.forEach((piece, index) => {
+      const file = FALLBACK_FONTS[piece.font]![piece.style];
+      const name = `${file.pkg}/${file.file}`;
+      if (!registered.has(name)) {
+        doc.registerFont(name, loadFont(file).data);
+        registered.add(name);
+      }
+      doc.font(name).text(piece.text, {
+        ...options,
+        continued: index < pieces.length - 1,
+        features: featuresFor(piece.text),
+      });
+    });
+  };
+  const registered = new Set<string>();
+  doc.fontSize(14);
+  write([{ text: options.heading, bold: true, italic: false }], { align: 'left' });
   doc.moveDown();
   doc.fontSize(12);
   for (const html of options.references) {
-    const runs = referenceRuns(html);
-    runs.forEach((run, index) => {
-      doc.font(fontOf(run)).text(run.text, { continued: index < runs.length - 1, align: 'left' });
-    });
+    write(referenceRuns(html), { align: 'left' });
     doc.moveDown();
   }
   doc.end();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referenceRuns } from './pdf.ts';
+import { fontRuns, referenceRuns } from './pdf.ts';
 
 describe('reference runs for the PDF', () => {
   it('keeps bold and italic from citeproc HTML, drops other tags and decodes entities', () => {
@@ -13,6 +13,20 @@ describe('reference runs for the PDF', () => {
       { text: '. ', bold: false, italic: false },
       { text: 'Rio', bold: false, italic: false },
       { text: ' & São Paulo', bold: false, italic: false },
+    ]);
+  });
+});
+
+describe('font runs for the PDF', () => {
+  it('gives each character the first embedded font that has it, keeping spaces and marks in their run', () => {
+    expect(
+      fontRuns('Voĭna i mir, Война, Ὅμηρος, गोदान: بين القصرين / 紅樓夢 ノルウェイの森 채식주의자'),
+    ).toEqual([
+      { text: 'Voĭna i mir, Война, Ὅμηρος, गोदान: ', font: 0 },
+      { text: 'بين القصرين ', font: 1 },
+      { text: '/ ', font: 0 },
+      { text: '紅樓夢 ノルウェイの森 ', font: 2 },
+      { text: '채식주의자', font: 3 },
     ]);
   });
 });

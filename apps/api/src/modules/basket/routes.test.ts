@@ -179,8 +179,15 @@ describe('POST /api/acervo/exportar-cesta', () => {
     expect(references[0]).toMatch(/^ASSIS, Machado de/);
   });
 
-  it('refuses an unknown id (404), an empty list and an unknown format (400), without a token (401)', async () => {
-    expect((await post({ tipo: 'RIS', acervos: [...ids(), 999_999_999] })).statusCode).toBe(404);
+  it('refuses unknown ids with a 404 that names them, an empty list and an unknown format (400), without a token (401)', async () => {
+    const unknown = await post({ tipo: 'RIS', acervos: [999_999_998, ...ids(), 999_999_999] });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Títulos que não estão no catálogo: 999999998, 999999999',
+    });
+    const english = await post({ tipo: 'RIS', acervos: [999_999_999] }, { idioma: '5' });
+    expect(english.json()).toMatchObject({ message: 'Titles not in the catalogue: 999999999' });
     const empty = await post({ tipo: 'RIS', acervos: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ code: 'VALIDATION' });
@@ -303,6 +310,38 @@ describe('ABNT references as PDF', () => {
     for (const reference of references) expect(squeeze(text)).toContain(squeeze(reference.referencia));
     expect(references[0]!.html).toContain('<b>');
     await pdf.destroy();
+  });
+});
+
+describe('basket e-mail without SMTP', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    headers = { authorization: `Bearer ${await publicToken(ctx.app)}` };
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 503 with a message in the caller language, and the institution says it sends no e-mail', async () => {
+    const firstId = (await ctx.db.query<{ id: number }>('SELECT min(id)::int AS id FROM title')).rows[0]!.id;
+    const send = (language: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/acervo/exportar-cesta',
+        headers: { ...headers, idioma: language },
+        payload: { tipo: 'RIS', acervos: [firstId], opcoesEmail: { emails: 'ana@demo.example' } },
+      });
+    const pt = await send('1');
+    expect(pt.statusCode).toBe(503);
+    expect(pt.json()).toEqual({
+      code: 'BASKET_EMAIL_OFF',
+      message: 'O envio de e-mails não está disponível nesta biblioteca. Baixe o arquivo.',
+    });
+    expect((await send('3')).json()).toMatchObject({
+      message: 'El envío de correos no está disponible en esta biblioteca. Descargue el archivo.',
+    });
+    const institution = await ctx.app.inject({ url: '/api/parametros/instituicao', headers });
+    expect(institution.json()).toMatchObject({ envia_email: false });
   });
 });
 

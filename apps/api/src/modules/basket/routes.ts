@@ -33,7 +33,8 @@ export async function basketRoutes(
           'Export the basket as a file (RIS, BibTeX, MARC 21, MARCXML, CSV, ABNT) or send it by e-mail',
         body: BasketExportSchema,
         // No response schema: 200 is the file itself (its type per format), or BasketEmailSentSchema when
-        // sent by e-mail; failures are ApiErrorSchema (400 bad body, 401, 404 unknown id, 422 bad address).
+        // sent by e-mail; failures are ApiErrorSchema (400 bad body, 401, 404 naming the unknown ids,
+        // 422 bad address, 429 too many e-mails, 503 e-mail without SMTP).
       },
     },
     async (request, reply) => {

@@ -7,9 +7,10 @@ import {
 } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { AppError, ERRORS } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import type { ServerLanguage } from '../../lib/messages.ts';
+import { BASKET_ERRORS } from './errors.ts';
 import { abntReferences, buildExport, type ExportFile } from './exports.ts';
 import { BASKET_MAIL_TEXTS } from './mail-texts.ts';
 import { findExportTitles, type ExportTitleRow } from './repository.ts';
@@ -34,12 +35,12 @@ export function checkRecipients(field: string): string[] {
   return addresses;
 }
 
-/** The titles in the order asked; any unknown id makes the whole export a 404. */
+/** The titles in the order asked; any unknown id makes the whole export a 404 that names them. */
 async function loadTitles(db: Db, ids: readonly number[]): Promise<ExportTitleRow[]> {
   const unique = [...new Set(ids)];
   const rows = new Map((await findExportTitles(db, unique)).map((row) => [row.id, row]));
   const missing = unique.filter((id) => !rows.has(id));
-  if (missing.length > 0) throw ERRORS.notFound();
+  if (missing.length > 0) throw BASKET_ERRORS.unknownTitles(missing);
   return unique.map((id) => rows.get(id)!);
 }
 
@@ -52,7 +53,7 @@ export async function exportBasket(
 ): Promise<ExportResult> {
   // Addresses are checked before any work, so a typo answers at once.
   const recipients = request.opcoesEmail ? checkRecipients(request.opcoesEmail.emails) : null;
-  if (recipients && !deps.mailer) throw refusal(BASKET_ERROR.EMAIL_OFF);
+  if (recipients && !deps.mailer) throw BASKET_ERRORS.emailOff();
   if (recipients && !mayMail()) {
     throw new AppError(429, BASKET_ERROR.EMAIL_LIMIT.code, null, BASKET_ERROR.EMAIL_LIMIT.key);
   }

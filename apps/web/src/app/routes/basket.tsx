@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Stack, Title as Heading } from '@mantine/core';
 import { isApiErrorStatus } from '../../lib/api-client';
 import { getTitleQueryOptions } from '../../features/record/api/get-title';
+import { useInstitution } from '../../features/chrome/api/get-institution';
 import { useBasket } from '../../features/basket/hooks/use-basket';
 import { BasketList, type BasketEntry } from '../../features/basket/components/basket-list';
 import { BasketExport } from '../../features/basket/components/basket-export';
@@ -12,6 +13,8 @@ import { DocumentTitle } from '../../components/ui/document-title';
 export function BasketRoute() {
   const { t } = useTranslation();
   const { items } = useBasket();
+  // Without SMTP the server cannot send the basket, so the form is not offered (as password recovery is not).
+  const sendsEmail = useInstitution().envia_email === true;
   const titles = useQueries({ queries: items.map((id) => getTitleQueryOptions(id)) });
   const entries: BasketEntry[] = items.map((id, index) => {
     const query = titles[index];
@@ -25,7 +28,7 @@ export function BasketRoute() {
       <DocumentTitle page={t('basket.pageTitle')} />
       <Heading order={1}>{t('basket.pageTitle')}</Heading>
       <BasketList entries={entries} />
-      {items.length > 0 && <BasketExport ids={items} />}
+      {items.length > 0 && <BasketExport ids={items} sendsEmail={sendsEmail} />}
     </Stack>
   );
 }

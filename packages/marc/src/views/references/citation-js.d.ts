@@ -9,6 +9,8 @@ declare module '@citation-js/core' {
   export const plugins: {
     config: {
       get(plugin: '@csl'): { styles: CitationRegister; locales: CitationRegister };
+      /** `format.asciiOnly`: LaTeX commands for accents, and every other non-ASCII character dropped. */
+      get(plugin: '@bibtex'): { format: { asciiOnly: boolean } };
     };
     output: {
       /** With `asEntryArray`, one [id, entry] pair per item in bibliography order. */
@@ -19,6 +21,8 @@ declare module '@citation-js/core' {
       ): [string, string][];
       /** RIS (@citation-js/plugin-ris) or BibTeX (@citation-js/plugin-bibtex) text of the items. */
       format(name: 'ris' | 'bibtex', data: object[]): string;
+      /** The entries as citation-js maps them, before they are written as text. */
+      format(name: 'ris' | 'bibtex', data: object[], options: { format: 'object' }): object[];
     };
   };
 

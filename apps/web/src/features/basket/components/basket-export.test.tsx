@@ -59,7 +59,7 @@ describe('basket export and e-mail', () => {
     const calls = stubApi(() =>
       fileResponse('TY  - BOOK\nER  - \n', 'cesta.ris', 'application/x-research-info-systems'),
     );
-    renderWithProviders(<BasketExport ids={[3, 1]} />);
+    renderWithProviders(<BasketExport ids={[3, 1]} sendsEmail />);
     await user.click(screen.getByRole('button', { name: 'Baixar a cesta em RIS' }));
     await screen.findByText('Arquivo RIS baixado.');
     expect(calls).toEqual([{ path: '/api/acervo/exportar-cesta', body: { tipo: 'RIS', acervos: [3, 1] } }]);
@@ -78,7 +78,7 @@ describe('basket export and e-mail', () => {
         'text/plain',
       ),
     );
-    renderWithProviders(<BasketExport ids={[1, 2]} />);
+    renderWithProviders(<BasketExport ids={[1, 2]} sendsEmail />);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await user.click(screen.getByRole('button', { name: 'Copiar referências' }));
     await screen.findByText('Referências copiadas para a área de transferência.');
@@ -96,7 +96,7 @@ describe('basket export and e-mail', () => {
           .map((e) => e.trim()),
       }),
     );
-    renderWithProviders(<BasketExport ids={[5]} />);
+    renderWithProviders(<BasketExport ids={[5]} sendsEmail />);
     const field = screen.getByRole('textbox', { name: /E-mails/ });
     await user.type(field, 'ana@demo.example; bruno@');
     await user.type(screen.getByRole('textbox', { name: 'Mensagem (opcional)' }), 'Para o seminário');
@@ -121,7 +121,7 @@ describe('basket export and e-mail', () => {
     stubApi(() =>
       jsonResponse({ code: 'BASKET_INVALID_EMAIL', message: 'basket.email.invalid: ana@demo.example' }, 422),
     );
-    renderWithProviders(<BasketExport ids={[5]} />);
+    renderWithProviders(<BasketExport ids={[5]} sendsEmail />);
     const field = screen.getByRole('textbox', { name: /E-mails/ });
     await user.type(field, 'ana@demo.example');
     await user.click(screen.getByRole('button', { name: 'Enviar por e-mail' }));

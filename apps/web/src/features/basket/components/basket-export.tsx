@@ -29,8 +29,11 @@ function namedAddress(error: ApiError): string {
   return colon >= 0 ? error.message.slice(colon + 2) : '';
 }
 
-/** Downloads in each format, the references to the clipboard, and the send-by-e-mail form (SPEC §2 basket). */
-export function BasketExport({ ids }: { ids: readonly number[] }) {
+/**
+ * Downloads in each format, the references to the clipboard, and the send-by-e-mail form (SPEC §2
+ * basket), offered only when the server can send e-mail (`sendsEmail`: the institution's `envia_email`).
+ */
+export function BasketExport({ ids, sendsEmail }: { ids: readonly number[]; sendsEmail: boolean }) {
   const { t } = useTranslation();
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
@@ -121,39 +124,41 @@ export function BasketExport({ ids }: { ids: readonly number[] }) {
           {t('basket.copy.button')}
         </Button>
       </Group>
-      <form onSubmit={send} noValidate aria-labelledby="basket-email-heading">
-        <Stack gap="sm" maw={560}>
-          <Title order={3} fz="h4" id="basket-email-heading">
-            {t('basket.email.heading')}
-          </Title>
-          <TextInput
-            label={t('basket.email.addresses')}
-            description={t('basket.email.hint')}
-            value={emails}
-            onChange={(event) => setEmails(event.currentTarget.value)}
-            error={emailError}
-            required
-            autoComplete="email"
-          />
-          <NativeSelect
-            label={t('basket.email.format')}
-            value={format}
-            onChange={(event) => setFormat(event.currentTarget.value as BasketExportFormat)}
-            data={BASKET_EXPORT_FORMATS.map((each) => ({ value: each, label: t(FORMAT_LABEL[each]) }))}
-          />
-          <Textarea
-            label={t('basket.email.message')}
-            value={message}
-            onChange={(event) => setMessage(event.currentTarget.value)}
-            rows={3}
-          />
-          <Group>
-            <Button type="submit" loading={busy === 'email'}>
-              {t('basket.email.send')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {sendsEmail && (
+        <form onSubmit={send} noValidate aria-labelledby="basket-email-heading">
+          <Stack gap="sm" maw={560}>
+            <Title order={3} fz="h4" id="basket-email-heading">
+              {t('basket.email.heading')}
+            </Title>
+            <TextInput
+              label={t('basket.email.addresses')}
+              description={t('basket.email.hint')}
+              value={emails}
+              onChange={(event) => setEmails(event.currentTarget.value)}
+              error={emailError}
+              required
+              autoComplete="email"
+            />
+            <NativeSelect
+              label={t('basket.email.format')}
+              value={format}
+              onChange={(event) => setFormat(event.currentTarget.value as BasketExportFormat)}
+              data={BASKET_EXPORT_FORMATS.map((each) => ({ value: each, label: t(FORMAT_LABEL[each]) }))}
+            />
+            <Textarea
+              label={t('basket.email.message')}
+              value={message}
+              onChange={(event) => setMessage(event.currentTarget.value)}
+              rows={3}
+            />
+            <Group>
+              <Button type="submit" loading={busy === 'email'}>
+                {t('basket.email.send')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Stack>
   );
 }

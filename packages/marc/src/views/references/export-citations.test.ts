@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { Cite } from '@citation-js/core';
+import { exportCitations } from './export-citations.ts';
+import type { CslItem } from './to-csl.ts';
+
+const LONG =
+  'Constituição da República Federativa do Brasil: promulgada em 5 de outubro de 1988, com as alterações adotadas pelas emendas constitucionais';
+
+describe('RIS export', () => {
+  it('keeps every value on its line, however long, with CRLF line ends', () => {
+    const ris = exportCitations(
+      [{ id: '7', type: 'book', title: LONG, publisher: 'Senado\nFederal' }],
+      'ris',
+    );
+    const lines = ris.split('\r\n');
+    expect(lines[0]).toBe('TY  - BOOK');
+    expect(lines).toContain(`TI  - ${LONG}`);
+    // A line break inside a value would start a bogus line: it becomes a space.
+    expect(lines).toContain('PB  - Senado Federal');
+    expect(lines.at(-2)).toBe('ER  - ');
+    expect(ris.endsWith('\r\n')).toBe(true);
+    expect(lines.every((line) => line === '' || /^[A-Z][A-Z0-9] {2}- /.test(line))).toBe(true);
+  });
+});
+
+describe('BibTeX export', () => {
+  const thesis = (genre: string): CslItem => ({
+    id: '1',
+    type: 'thesis',
+    title: 'T',
+    author: [{ family: 'Silva', given: 'Ana' }],
+    genre,
+    publisher: 'Universidade de São Paulo',
+    issued: { 'date-parts': [[2010]] },
+  });
+  const typeOf = (item: CslItem) => /^@(\w+)\{/.exec(exportCitations([item], 'bibtex'))?.[1];
+
+  it('writes a thesis as @phdthesis or @mastersthesis by its degree, with the school', () => {
+    expect(typeOf(thesis('Tese (Doutorado em Educação)'))).toBe('phdthesis');
+    expect(typeOf(thesis('Thesis (Ph.D.)'))).toBe('phdthesis');
+    expect(typeOf(thesis('Tese'))).toBe('phdthesis');
+    expect(typeOf(thesis('Dissertação (Mestrado em História)'))).toBe('mastersthesis');
+    expect(typeOf(thesis('Thesis (M.A.)'))).toBe('mastersthesis');
+    expect(typeOf(thesis('Trabalho de conclusão de curso (Graduação)'))).toBe('mastersthesis');
+    const bib = exportCitations([thesis('Tese (Doutorado)')], 'bibtex');
+    expect(bib).toContain('\tschool = {Universidade de São Paulo},\n');
+  });
+
+  it('writes periodicals as @periodical, chapters as @incollection, books as @book', () => {
+    expect(typeOf({ id: '1', type: 'periodical', title: 'Nature', ISSN: '0028-0836' })).toBe('periodical');
+    expect(
+      typeOf({ id: '1', type: 'chapter', title: 'A', 'container-title': 'B', editor: [{ family: 'E' }] }),
+    ).toBe('incollection');
+    expect(typeOf({ id: '1', type: 'book', title: 'A' })).toBe('book');
+    expect(typeOf({ id: '1', type: 'map', title: 'A' })).toBe('misc');
+  });
+
+  it('keeps every script in UTF-8 and escapes LaTeX special characters, and citation-js reads it back', async () => {
+    const titles = [
+      'Война и мир',
+      'بين القصرين',
+      '紅樓夢',
+      'Bayn al-qaṣrayn',
+      'Ciência & saúde: 100% {novo} $ # _ ~',
+    ];
+    const bib = exportCitations(
+      titles.map((title, i) => ({ id: String(i), type: 'book', title, author: [{ family: 'Autor' }] })),
+      'bibtex',
+    );
+    expect(bib).toContain('title = {Война и мир}');
+    expect(bib).toContain('Ciência \\& saúde: 100\\% \\{novo\\} \\$ \\# \\_ \\textasciitilde{}');
+    const read = (await Cite.async(bib)).data.map((item) => String(item['title']));
+    expect(read.slice(0, 4)).toEqual(titles.slice(0, 4));
+    expect(read[4]).toBe('Ciência & saúde: 100% {novo} $ # _ ~');
+  });
+
+  it('gives every entry its own key, also when the title has no word in Latin letters', () => {
+    const bib = exportCitations(
+      ['紅樓夢', '吶喊', 'Nahan', 'Nahan'].map((title, i) => ({
+        id: String(i),
+        type: 'book',
+        title,
+        author: [{ family: 'Lu', given: 'Xun' }],
+        issued: { 'date-parts': [[1923]] },
+      })),
+      'bibtex',
+    );
+    const keys = [...bib.matchAll(/^@\w+\{([^,]+),/gm)].map((m) => m[1]);
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(4);
+    expect(keys.join(' ')).not.toContain('undefined');
+  });
+});
