@@ -6,8 +6,8 @@
 -- 2. Original-script fields (880) were searched only by free search (and the 245's in titles):
 --    each 880 is now also searched in the field of the tag its $6 links to (100/700 author, 6XX
 --    subject, 245/246 title).
--- The vectors of existing titles and network records are computed again, and the kept counts and
--- word lists of the frequent words recounted.
+-- The vectors of existing titles and network records are computed again; the kept counts and word
+-- lists change only for the records whose 880s moved into a field.
 
 -- ---------------------------------------------------------------------------------------------
 -- Several headings as one vector. `a || b` puts b's first word right after a's last, so between
@@ -15,7 +15,7 @@
 -- deleted at the end: the first word of a heading is 11 positions after the last of the one
 -- before. The widest distance a search asks for is NEAR_WORDS (5, ANTES / DEPOIS; a phrase and
 -- PROX ask for 1), so no phrase or proximity reaches from one heading into the next.
--- (tsvector positions stop at 16,383: 700 headings of ten words.)
+-- (tsvector positions stop at 16,383: about 750 headings of ten words.)
 CREATE FUNCTION public.f_headings_vector(config regconfig, headings text[]) RETURNS tsvector
   LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 AS $$
@@ -79,27 +79,6 @@ ALTER TABLE network_record
   ADD COLUMN vernacular_authors text[] NOT NULL DEFAULT '{}',
   ADD COLUMN vernacular_subjects text[] NOT NULL DEFAULT '{}';
 
--- Only records with an 880 linked to one of those fields are written (while the vectors are still
--- the old ones, so the statement triggers of the kept counts find no word changed).
-UPDATE title t
-   SET vernacular_titles = s.titles, vernacular_authors = s.authors, vernacular_subjects = s.subjects
-  FROM (SELECT id,
-               public.f_linked_scripts(marc, 'A', vernacular_title IS NOT NULL) AS titles,
-               public.f_linked_scripts(marc, 'B', false) AS authors,
-               public.f_linked_scripts(marc, 'C', false) AS subjects
-          FROM title
-         WHERE marc -> 'fields' @> '[{"tag": "880"}]') s
- WHERE t.id = s.id AND (s.titles <> '{}' OR s.authors <> '{}' OR s.subjects <> '{}');
-UPDATE network_record r
-   SET vernacular_titles = s.titles, vernacular_authors = s.authors, vernacular_subjects = s.subjects
-  FROM (SELECT id,
-               public.f_linked_scripts(marc, 'A', vernacular_title IS NOT NULL) AS titles,
-               public.f_linked_scripts(marc, 'B', false) AS authors,
-               public.f_linked_scripts(marc, 'C', false) AS subjects
-          FROM network_record
-         WHERE marc -> 'fields' @> '[{"tag": "880"}]') s
- WHERE r.id = s.id AND (s.titles <> '{}' OR s.authors <> '{}' OR s.subjects <> '{}');
-
 -- ---------------------------------------------------------------------------------------------
 -- The vectors again (PostgreSQL 15 cannot change a generated column's expression: drop and add,
 -- one rewrite of the table), with their indexes (migrations 0001, 0014 and 0016). Authors and
@@ -148,21 +127,32 @@ CREATE INDEX network_record_search_gin ON network_record USING gin (search_vecto
 CREATE INDEX network_record_stem_gin ON network_record USING gin (stem_vector) WITH (fastupdate = off);
 
 -- ---------------------------------------------------------------------------------------------
--- The kept counts and word lists of the frequent words listed now (the list itself is kept: it
--- may have been chosen with `estante search-stats --min-titles`), since 880 words moved into
--- fields. The whole catalogue's counts (the empty word) do not depend on words.
-DELETE FROM search_term_count WHERE lexeme <> '';
-INSERT INTO search_term_count (lexeme, scope, key, n)
-SELECT u.lexeme, s.scope, k.key, count(*)::int
-  FROM title t
-  CROSS JOIN LATERAL unnest(t.search_vector) AS u(lexeme, positions, weights)
-  JOIN search_term st ON st.lexeme = u.lexeme
-  CROSS JOIN LATERAL (SELECT '*'::"char" UNION SELECT w::"char" FROM unnest(u.weights) w
-                       WHERE w IN ('A', 'B', 'C')) s(scope)
-  CROSS JOIN LATERAL unnest(t.facet_keys || '{#}'::text[]) AS k(key)
- GROUP BY 1, 2, 3;
-DELETE FROM search_term_titles;
-SELECT public.fill_search_term_titles();
+-- The kept counts and word lists (search_term_count, search_term_titles) hold which words each
+-- title has in which field, not where: the vectors above have the same words with the same
+-- weights as before, only their positions moved. What changes them is the 880s moving into fields,
+-- so the records with an 880 linked to a title, author or subject field are written now, and the
+-- statement triggers of migrations 0016 and 0018 bring the counts and lists of those titles
+-- (and of those only) up to date, as for any write.
+UPDATE title t
+   SET vernacular_titles = s.titles, vernacular_authors = s.authors, vernacular_subjects = s.subjects
+  FROM (SELECT id,
+               public.f_linked_scripts(marc, 'A', vernacular_title IS NOT NULL) AS titles,
+               public.f_linked_scripts(marc, 'B', false) AS authors,
+               public.f_linked_scripts(marc, 'C', false) AS subjects
+          FROM title
+         WHERE marc -> 'fields' @> '[{"tag": "880"}]') s
+ WHERE t.id = s.id AND (s.titles <> '{}' OR s.authors <> '{}' OR s.subjects <> '{}');
+UPDATE network_record r
+   SET vernacular_titles = s.titles, vernacular_authors = s.authors, vernacular_subjects = s.subjects
+  FROM (SELECT id,
+               public.f_linked_scripts(marc, 'A', vernacular_title IS NOT NULL) AS titles,
+               public.f_linked_scripts(marc, 'B', false) AS authors,
+               public.f_linked_scripts(marc, 'C', false) AS subjects
+          FROM network_record
+         WHERE marc -> 'fields' @> '[{"tag": "880"}]') s
+ WHERE r.id = s.id AND (s.titles <> '{}' OR s.authors <> '{}' OR s.subjects <> '{}');
+
+-- The catalogue version moves, so no count kept before the migration is used again.
 SELECT nextval('search_catalogue_version');
 ANALYZE title;
 ANALYZE network_record;
