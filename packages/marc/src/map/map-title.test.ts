@@ -155,6 +155,48 @@ describe('what a librarian checks in the mapped titles', () => {
     expect(t.alternateScripts).toContain('上海 : 上海人民出版社, 2009.');
   });
 
+  it('files each 880 under the field its $6 links to, for search', () => {
+    const sub = (code: string, value: string) => ({ code, value });
+    const linked = (tag: string, ...subfields: { code: string; value: string }[]) => ({
+      tag,
+      ind1: ' ',
+      ind2: ' ',
+      subfields,
+    });
+    const record: MarcRecord = {
+      leader: '00000nam a2200000 i 4500',
+      fields: [
+        linked('100', sub('6', '880-01'), sub('a', 'Buĭda, I͡Uriĭ,'), sub('e', 'autor.')),
+        linked('245', sub('6', '880-02'), sub('a', 'Prusskai͡a nevesta /'), sub('c', 'I͡Uriĭ Buĭda.')),
+        linked('880', sub('6', '100-01/(N'), sub('a', 'Буйда, Юрий,'), sub('e', 'автор.')),
+        linked('880', sub('6', '245-02/(N'), sub('a', 'Прусская невеста /'), sub('c', 'Юрий Буйда.')),
+        linked('880', sub('6', '246-03/(N'), sub('a', 'Калининградские рассказы')),
+        linked('880', sub('6', '700-04/(N'), sub('a', 'Иванов, Иван')),
+        linked('880', sub('6', '651-05/(N'), sub('a', 'Калининград'), sub('x', 'История'), sub('0', 'id')),
+        linked('880', sub('6', '611-06/(N'), sub('a', 'Съезд'), sub('j', 'участник')),
+        linked('880', sub('6', '260-07/(N'), sub('a', 'Москва')),
+      ],
+    };
+    const t = titleOf(record);
+    expect(t.vernacularTitle).toBe('Прусская невеста');
+    expect(t.linkedScripts).toEqual({
+      // The 245's 880 is the vernacular title already.
+      title: ['Калининградские рассказы'],
+      // The name heading's subfields only (no relator).
+      author: ['Буйда, Юрий,', 'Иванов, Иван'],
+      subject: ['Калининград История', 'Съезд'],
+    });
+    // Without a 245 link back, its 880 is a title too.
+    const unlinked = titleOf({
+      ...record,
+      fields: record.fields.map((f) =>
+        f.tag === '245' ? { ...f, subfields: f.subfields!.filter((s) => s.code !== '6') } : f,
+      ),
+    });
+    expect(unlinked.vernacularTitle).toBeNull();
+    expect(unlinked.linkedScripts.title).toEqual(['Прусская невеста /', 'Калининградские рассказы']);
+  });
+
   it('finds the vernacular titles of the traject test set (Japanese, Korean, Chinese, Arabic script, Hebrew)', () => {
     const vernacular = sampleRecords('traject-test-data-utf8.mrc').map(
       (r) => titleOf(r).vernacularTitle ?? '',

@@ -7,6 +7,7 @@ import {
   fieldsOf,
   first,
   indexRecord,
+  isControlSubfield,
   joinSubfields,
   linkedAlternate,
   subfieldValue,
@@ -67,6 +68,16 @@ export interface MappedSubject {
   authorityId: string | null;
 }
 
+/** Original-script (880) texts by the field searched for the tag each links to; one entry per 880. */
+export interface LinkedScripts {
+  /** 880s linked to 245 (when there is no vernacular title) or 246: their $a $b $n $p. */
+  title: string[];
+  /** 880s linked to 100/110/111/700/710/711: the subfields of the name heading. */
+  author: string[];
+  /** 880s linked to 600/610/611/630/648/650/651/653/655: every subfield but $0–$9 and the relator. */
+  subject: string[];
+}
+
 /** An online resource (856 $u). */
 export interface OnlineLink {
   /** One 856 $u (a field with several $u gives several links). */
@@ -112,6 +123,11 @@ export interface MappedTitle {
   vernacularTitle: string | null;
   /** Text of every 880 field, for search. */
   alternateScripts: string[];
+  /**
+   * The 880s searched in the field of the tag their $6 links to (`linkedScriptsOf`): titles (246,
+   * and 245 when the title has no vernacular title), authors (1XX/7XX) and subjects (6XX).
+   */
+  linkedScripts: LinkedScripts;
   /** 100/110/111 (main) first, then 700/710/711. */
   authors: MappedAuthor[];
   /** 600/610/611/630/648/650/651/653/655, duplicates removed. */
@@ -285,6 +301,7 @@ export function mapTitle(record: MarcRecord): MappedTitle | MappingError {
     titleStatement: joinSubfields(mainTitleField, 'abcfgknps'),
     vernacularTitle: vernacularTitle === title ? null : vernacularTitle,
     alternateScripts,
+    linkedScripts: linkedScriptsOf(rec, vernacularTitle !== null && vernacularTitle !== title),
     authors,
     subjects: mapSubjects(rec),
     edition:
@@ -319,6 +336,36 @@ export function mapTitle(record: MarcRecord): MappedTitle | MappingError {
     caseLaw,
     archive: mapArchive(rec, fixedField(rec), year),
   };
+}
+
+/**
+ * Each 880 by the tag its $6 names ("100-01" → 100), as searched in that tag's field. A 880
+ * linked to 245 goes to the titles only when the title has no vernacular title (which already
+ * holds it). The same rule, in SQL, filled the columns of existing titles (migration 0019).
+ */
+export function linkedScriptsOf(rec: IndexedRecord, hasVernacularTitle: boolean): LinkedScripts {
+  const scripts: LinkedScripts = { title: [], author: [], subject: [] };
+  for (const field of fieldsOf(rec, '880')) {
+    const tag = subfieldValue(field, '6')?.slice(0, 3) ?? '';
+    let text = '';
+    let into: string[] | null = null;
+    if (tag === '246' || (tag === '245' && !hasVernacularTitle)) {
+      text = joinSubfields(field, 'abnp');
+      into = scripts.title;
+    } else if (AUTHOR_FIELDS[tag]) {
+      text = joinSubfields(field, AUTHOR_FIELDS[tag].codes);
+      into = scripts.author;
+    } else if (SUBJECT_FIELDS[tag]) {
+      const exclude = SUBJECT_FIELDS[tag].exclude;
+      text = (field.subfields ?? [])
+        .filter((s) => !isControlSubfield(s.code) && !exclude.includes(s.code) && s.value.trim() !== '')
+        .map((s) => s.value.trim())
+        .join(' ');
+      into = scripts.subject;
+    }
+    if (into && text !== '') into.push(text);
+  }
+  return scripts;
 }
 
 /** The 008 to read positions from: the first one that has exactly 40 characters (trailing blanks beyond 40 allowed). */

@@ -106,9 +106,9 @@ export async function saveTitle(
         authors_text, subjects_text, edition, publication_place, publisher, publication_date, year,
         physical_description, series, notes, isbn, issn, language, languages, call_number, classification,
         work_type, remote_access, cover_url, is_accessible, knowledge_area_id, extra_search, ts_config, marc,
-        source_format, acquired_on)
+        source_format, acquired_on, vernacular_titles, vernacular_authors, vernacular_subjects)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-        $23, $24, $25, $26, $27, $28, $29::regconfig, $30::jsonb, $31, $32::date)
+        $23, $24, $25, $26, $27, $28, $29::regconfig, $30::jsonb, $31, $32::date, $33, $34, $35)
      ON CONFLICT (control_number, control_source) DO UPDATE SET
         title = excluded.title, title_statement = excluded.title_statement,
         vernacular_title = excluded.vernacular_title, main_author = excluded.main_author,
@@ -122,7 +122,8 @@ export async function saveTitle(
         is_accessible = excluded.is_accessible,
         knowledge_area_id = coalesce(excluded.knowledge_area_id, title.knowledge_area_id),
         extra_search = excluded.extra_search, ts_config = excluded.ts_config, marc = excluded.marc,
-        source_format = excluded.source_format,
+        source_format = excluded.source_format, vernacular_titles = excluded.vernacular_titles,
+        vernacular_authors = excluded.vernacular_authors, vernacular_subjects = excluded.vernacular_subjects,
         acquired_on = coalesce(title.acquired_on, excluded.acquired_on), updated_at = now()
      RETURNING id, (xmax = 0) AS inserted`,
     [
@@ -158,6 +159,9 @@ export async function saveTitle(
       JSON.stringify(marc),
       options.sourceFormat,
       options.acquiredOn ?? null,
+      mapped.linkedScripts.title,
+      mapped.linkedScripts.author,
+      mapped.linkedScripts.subject,
     ],
   );
   const { id, inserted } = rows[0]!;

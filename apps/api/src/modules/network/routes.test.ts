@@ -327,6 +327,13 @@ describe('the demo library network (seeded from its own MARC, no test files)', (
     expect(record.marc.fields.find((f) => f.tag === '003')?.value).toMatch(/^(UVV|FAP)$/);
   });
 
+  it('keeps a phrase within one subject heading ("Ficção brasileira ; Secas - Nordeste (Brasil) - Ficção")', async () => {
+    const titles = async (termo: string) =>
+      (await api.search({ termo, tipoBusca: 'assunto', tipoTermo: 'exata' })).data.map((hit) => hit.titulo);
+    expect(await titles('secas nordeste')).toEqual(['Vidas secas']);
+    expect(await titles('brasileira secas')).toEqual([]);
+  });
+
   it('lists the undated Villa-Lobos score as "no date"', async () => {
     const result = await api.search({ termo: 'Villa-Lobos' });
     expect(result.data.map((hit) => [hit.titulo, hit.cod_tipo_obra, hit.ano_publicacao])).toEqual([

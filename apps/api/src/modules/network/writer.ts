@@ -60,9 +60,10 @@ export async function saveNetworkRecord(
     `INSERT INTO network_record (institution_id, control_number, control_source, title, title_statement,
         vernacular_title, main_author, authors, subjects, edition, publication_place, publisher, publication_date,
         year, physical_description, series, notes, isbn, issn, language, languages, call_number, work_type,
-        online_links, cover_url, is_accessible, extra_search, ts_config, marc, source_format)
+        online_links, cover_url, is_accessible, extra_search, ts_config, marc, source_format, vernacular_titles,
+        vernacular_authors, vernacular_subjects)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-        $23, $24::jsonb, $25, $26, $27, $28::regconfig, $29::jsonb, $30)
+        $23, $24::jsonb, $25, $26, $27, $28::regconfig, $29::jsonb, $30, $31, $32, $33)
      ON CONFLICT (institution_id, control_number, control_source) DO UPDATE SET
         title = excluded.title, title_statement = excluded.title_statement,
         vernacular_title = excluded.vernacular_title, main_author = excluded.main_author,
@@ -74,7 +75,9 @@ export async function saveNetworkRecord(
         call_number = excluded.call_number, work_type = excluded.work_type, online_links = excluded.online_links,
         cover_url = excluded.cover_url, is_accessible = excluded.is_accessible,
         extra_search = excluded.extra_search, ts_config = excluded.ts_config, marc = excluded.marc,
-        source_format = excluded.source_format, updated_at = now()
+        source_format = excluded.source_format, vernacular_titles = excluded.vernacular_titles,
+        vernacular_authors = excluded.vernacular_authors, vernacular_subjects = excluded.vernacular_subjects,
+        updated_at = now()
      RETURNING id, (xmax = 0) AS inserted`,
     [
       institutionId,
@@ -107,6 +110,9 @@ export async function saveNetworkRecord(
       stemConfigFor(mapped.language),
       JSON.stringify(marc),
       options.sourceFormat,
+      mapped.linkedScripts.title,
+      mapped.linkedScripts.author,
+      mapped.linkedScripts.subject,
     ],
   );
   return rows[0]!;
