@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   API_PREFIX,
   ApiErrorSchema,
   OIDC_RESPONSE_SCREEN,
   OidcAuthorizeQuerySchema,
   OidcAuthorizeResponseSchema,
+  OidcReturnQuerySchema,
   OidcValidateRequestSchema,
   OidcValidateResponseSchema,
   RECOVERY_PATHS,
@@ -72,7 +72,7 @@ export async function oidcRoutes(
       schema: {
         tags: ['auth'],
         summary: "The provider's return (browser navigation); goes on to the web's /oauth-response screen",
-        querystring: z.record(z.string(), z.string()),
+        querystring: OidcReturnQuerySchema,
       },
     },
     async (request, reply) => {

@@ -21,6 +21,7 @@ import {
   TwoFactorEnrolmentSchema,
   TwoFactorStatusSchema,
   UserSessionSchema,
+  textSchema,
 } from '@estante/contract';
 import { currentUser, privateOnly, publicOrPrivate, requirePermission } from '../../plugins/auth.ts';
 import { presentLinkedLogin, presentSession } from './presenters.ts';
@@ -124,7 +125,7 @@ export async function peopleRoutes(
       schema: {
         tags: ['people'],
         summary: "Name of one of the signed-in person's logins",
-        params: z.object({ login: z.string().min(1) }),
+        params: z.object({ login: textSchema().min(1).max(500) }),
         response: { 200: PersonNameResponseSchema, 404: ApiErrorSchema, ...ERRORS_401 },
       },
     },

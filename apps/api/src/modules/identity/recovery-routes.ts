@@ -9,6 +9,7 @@ import {
   RecoveryPasswordResponseSchema,
   RecoveryStartQuerySchema,
   RecoveryStartSchema,
+  textSchema,
 } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
@@ -28,7 +29,7 @@ const ERRORS = {
 
 // Same parameter name as /pessoas/:login/nome, so the router keeps one branch.
 const PATH = '/pessoas/:login/recuperar-senha';
-const params = z.object({ login: z.string().trim().min(1).max(200) });
+const params = z.object({ login: textSchema().trim().min(1).max(200) });
 
 /** Password recovery (SPEC §7 /pessoas/{login}/recuperar-senha): asked before sign-in, so a public token suffices. */
 export async function recoveryRoutes(

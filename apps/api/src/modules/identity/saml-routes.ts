@@ -12,6 +12,7 @@ import {
   SamlLoginResponseSchema,
   SamlValidateRequestSchema,
   SamlValidateResponseSchema,
+  textSchema,
 } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
@@ -77,7 +78,10 @@ export async function samlRoutes(
       schema: {
         tags: ['auth'],
         summary: "The provider's answer (HTTP-POST binding); goes on to the web's /saml-response screen",
-        body: z.object({ SAMLResponse: z.string().min(1).max(200_000), RelayState: z.string().optional() }),
+        body: z.object({
+          SAMLResponse: textSchema().min(1).max(200_000),
+          RelayState: textSchema().max(2000).optional(),
+        }),
       },
     },
     async (request, reply) => {

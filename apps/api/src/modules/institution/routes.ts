@@ -20,6 +20,8 @@ import {
   LibrarySchema,
   SearchTabsSchema,
   SelfServiceSchema,
+  queryIdSchema,
+  queryIntegerSchema,
 } from '@estante/contract';
 import type { Db } from '../../lib/db/index.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
@@ -104,7 +106,7 @@ export async function institutionRoutes(
       preHandler: guard,
       schema: {
         tags: ['libraries'],
-        querystring: z.object({ campus: z.coerce.number().int().optional() }),
+        querystring: z.object({ campus: queryIntegerSchema().optional() }),
         response: { 200: z.array(LibrarySchema) },
       },
     },
@@ -162,7 +164,7 @@ function registerPageRoutes(
       preHandler: guard,
       schema: {
         tags: ['parameters'],
-        params: z.object({ campus: z.coerce.number().int().positive() }),
+        params: z.object({ campus: queryIdSchema() }),
         response: { 200: OpeningHoursSchema, 404: ApiErrorSchema },
       },
     },
