@@ -62,4 +62,8 @@ export function isCalendarDay(value: string): boolean {
 
 /** A calendar day, YYYY-MM-DD (OpenAPI `format: date`). */
 export const calendarDaySchema = () =>
-  z.iso.date(CALENDAR_DAY_MESSAGE).refine(isCalendarDay, CALENDAR_DAY_MESSAGE);
+  z.iso.date(CALENDAR_DAY_MESSAGE).refine(isCalendarDay, {
+    message: CALENDAR_DAY_MESSAGE,
+    // Only the year 0000 passes the ISO check and fails this one: one message per bad day.
+    when: (payload) => payload.issues.length === 0,
+  });

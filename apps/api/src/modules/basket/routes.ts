@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, BasketEmailSentSchema, BasketExportSchema } from '@estante/contract';
+import { API_PATHS, ApiErrorSchema, BasketEmailSentSchema, BasketExportSchema } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import type { Mailer } from '../../lib/mail.ts';
@@ -26,14 +26,23 @@ export async function basketRoutes(
   r.post(
     API_PATHS.basketExport,
     {
-      preHandler: options.guard,
+      onRequest: options.guard,
       schema: {
         tags: ['basket'],
         summary:
           'Export the basket as a file (RIS, BibTeX, MARC 21, MARCXML, CSV, ABNT) or send it by e-mail',
         body: BasketExportSchema,
-        // No response schema: 200 is the file itself (its type per format), or BasketEmailSentSchema when
-        // sent by e-mail; failures are ApiErrorSchema (400 bad body, 401, 404 unknown id, 422 bad address).
+        // 200 is the file itself (its type per format), or BasketEmailSentSchema when sent by e-mail;
+        // 400 (bad body) and 401 are listed by the OpenAPI plugin.
+        response: {
+          200: {
+            description: 'The file (its media type per format), or the e-mail receipt',
+            content: { 'application/json': { schema: BasketEmailSentSchema } },
+          },
+          404: ApiErrorSchema.describe('A title of the basket does not exist'),
+          422: ApiErrorSchema.describe('An e-mail address is not valid, or there are too many'),
+          429: ApiErrorSchema.describe('Too many e-mails sent from this address this hour'),
+        },
       },
     },
     async (request, reply) => {
@@ -47,7 +56,8 @@ export async function basketRoutes(
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.content);
+        // The typed 200 is the JSON receipt; a file goes out as it is, in its own media type.
+        .send(file.content as never);
     },
   );
 }

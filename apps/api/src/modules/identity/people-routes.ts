@@ -50,7 +50,7 @@ export async function peopleRoutes(
   r.get(
     IDENTITY_PATHS.session,
     {
-      preHandler: user,
+      onRequest: user,
       schema: {
         tags: ['people'],
         summary: 'The signed-in patron',
@@ -66,7 +66,7 @@ export async function peopleRoutes(
   r.get(
     IDENTITY_PATHS.linkedLogins,
     {
-      preHandler: user,
+      onRequest: user,
       schema: {
         tags: ['people'],
         summary: 'Logins of the signed-in person',
@@ -84,7 +84,7 @@ export async function peopleRoutes(
   r.put(
     IDENTITY_PATHS.switchLogin,
     {
-      preHandler: user,
+      onRequest: user,
       schema: {
         tags: ['people'],
         summary: 'Switch to another login of the signed-in person (answers a new token pair)',
@@ -106,7 +106,7 @@ export async function peopleRoutes(
     IDENTITY_PATHS.duplicates,
     {
       // Asked before sign-in (SPEC §4 two-step login), so a public token suffices.
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['people'],
         summary: 'People a username names, when it names several',
@@ -121,7 +121,7 @@ export async function peopleRoutes(
     // Not IDENTITY_PATHS.personName(':login'): that would encode the colon.
     '/pessoas/:login/nome',
     {
-      preHandler: user,
+      onRequest: user,
       schema: {
         tags: ['people'],
         summary: "Name of one of the signed-in person's logins",
@@ -137,7 +137,7 @@ export async function peopleRoutes(
   r.get(
     IDENTITY_PATHS.loggedInEmail,
     {
-      preHandler: user,
+      onRequest: user,
       schema: {
         tags: ['people'],
         summary: 'E-mail of the signed-in patron',
@@ -150,7 +150,7 @@ export async function peopleRoutes(
   r.put(
     IDENTITY_PATHS.changePassword,
     {
-      preHandler: [user, personalArea],
+      onRequest: [user, personalArea],
       schema: {
         tags: ['people'],
         summary: 'Change the password (the new one is trimmed)',
@@ -185,7 +185,7 @@ export async function peopleRoutes(
   r.get(
     IDENTITY_PATHS.twoFactor,
     {
-      preHandler: [user, personalArea],
+      onRequest: [user, personalArea],
       schema: {
         tags: ['people'],
         summary: 'Whether two-step verification is offered and on',
@@ -197,7 +197,7 @@ export async function peopleRoutes(
   r.post(
     IDENTITY_PATHS.twoFactor,
     {
-      preHandler: [user, personalArea],
+      onRequest: [user, personalArea],
       schema: {
         tags: ['people'],
         summary: 'Start two-step verification: a secret for an authenticator app',
@@ -212,7 +212,7 @@ export async function peopleRoutes(
   r.put(
     IDENTITY_PATHS.twoFactor,
     {
-      preHandler: [user, personalArea],
+      onRequest: [user, personalArea],
       schema: {
         tags: ['people'],
         summary: 'Confirm two-step verification with a code; answers the recovery codes once',
@@ -234,7 +234,7 @@ export async function peopleRoutes(
   r.delete(
     IDENTITY_PATHS.twoFactor,
     {
-      preHandler: [user, personalArea],
+      onRequest: [user, personalArea],
       schema: {
         tags: ['people'],
         summary: 'Turn two-step verification off (needs the password)',

@@ -50,7 +50,7 @@ export async function recoveryRoutes(
   r.get(
     PATH,
     {
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['people'],
         summary: 'Start password recovery: e-mails a code and says where it went, its length and expiry',
@@ -72,7 +72,7 @@ export async function recoveryRoutes(
   r.post(
     PATH,
     {
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['people'],
         summary: 'Check the recovery code; answers the password rules',
@@ -87,7 +87,7 @@ export async function recoveryRoutes(
   r.put(
     PATH,
     {
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['people'],
         summary: 'Set the new password with the recovery code (every rule checked, history included)',

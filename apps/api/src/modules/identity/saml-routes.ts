@@ -53,7 +53,7 @@ export async function samlRoutes(
   r.get(
     SAML_PATHS.login,
     {
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['auth'],
         summary: 'Start SAML single sign-on: answers the identity provider link to open',
@@ -82,6 +82,7 @@ export async function samlRoutes(
           SAMLResponse: textSchema().min(1).max(200_000),
           RelayState: textSchema().max(2000).optional(),
         }),
+        response: { 303: { description: 'On to the web app’s /saml-response screen', content: {} } },
       },
     },
     async (request, reply) => {
@@ -96,7 +97,7 @@ export async function samlRoutes(
   r.post(
     SAML_PATHS.validate,
     {
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['auth'],
         summary: "Finish SAML single sign-on: trades the provider's signed answer for a token pair (once)",
