@@ -238,6 +238,95 @@ describe('every operation of the OpenAPI document', () => {
   });
   afterAll(async () => ctx?.close());
 
+  const call = (method: string, path: string, caller: GeneratedRequest['caller'], body?: unknown) =>
+    ctx.app.inject({
+      method: method as 'GET',
+      url: path,
+      headers: tokens[caller] ? { authorization: `Bearer ${tokens[caller]}` } : {},
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+
+  it('refuses ids past the integer range with a 400, and answers 404 for one in range that does not exist', async () => {
+    for (const path of [
+      '/api/acervo/2147483648',
+      '/api/acervo/2147483648/referencia',
+      '/api/kardex/99999999999/data',
+    ]) {
+      const response = await call('GET', path, 'public');
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('id') });
+    }
+    expect((await call('GET', '/api/acervo/2147483647', 'public')).statusCode).toBe(404);
+    const tooLong = await call('GET', `/api/acervo/${'9'.repeat(200)}`, 'public');
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ code: 'VALIDATION' });
+    const hold = await call('POST', '/api/reserva', 'patron', { cod_acervo: 2_147_483_648 });
+    expect(hold.statusCode).toBe(400);
+    const basket = await call('POST', '/api/acervo/exportar-cesta', 'public', {
+      tipo: 'RIS',
+      acervos: [2 ** 53 - 1],
+    });
+    expect(basket.statusCode).toBe(400);
+  });
+
+  it('refuses text with a NUL with a 400 naming the field', async () => {
+    const comment = await call('POST', '/api/unidade-informacao/comentario', 'patron', {
+      content: 'a\u0000b',
+      b: 1,
+    });
+    expect(comment.statusCode).toBe(400);
+    expect(comment.json()).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('content') });
+    const search = await call('GET', '/api/consulta?termo=a%00b', 'public');
+    expect(search.statusCode).toBe(400);
+    const token = await call('POST', '/api/oauth/token', 'anonymous', {
+      grant_type: 'password',
+      client_id: '4',
+      username: 'a\u0000b',
+      password: 'x',
+    });
+    expect(token.statusCode).toBe(400);
+  });
+
+  it('refuses days that are not on the calendar with a 400', async () => {
+    for (const path of [
+      '/api/emprestimo/historico?dataIni=2026-02-30',
+      '/api/reserva/historico?dataFim=2025-02-29',
+      '/api/solicitacao-emprestimo?dataFim=0000-00-00',
+    ]) {
+      const response = await call('GET', path, 'patron');
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION' });
+    }
+    expect((await call('GET', '/api/emprestimo/historico?dataIni=2024-02-29', 'patron')).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('answers 401 to an anonymous caller of a patron route before looking at its body', async () => {
+    for (const [method, path] of [
+      ['POST', '/api/reserva'],
+      ['PUT', '/api/pessoas/meu-pergamum/senha'],
+      ['POST', '/api/unidade-informacao/comentario'],
+    ] as const) {
+      const response = await call(method, path, 'anonymous', 'not an object');
+      expect(response.statusCode, path).toBe(401);
+    }
+  });
+
+  it('documents the OIDC return parameters, the export formats and the 400 of every validated route', () => {
+    const oidcReturn = document.paths['/api/oidc/retorno']!.get!;
+    expect(oidcReturn.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['code', 'state', 'error', 'error_description']),
+    );
+    expect(oidcReturn.parameters?.map((p) => p.name)).not.toContain('additionalProperties');
+    expect(Object.keys(oidcReturn.responses ?? {})).toContain('302');
+    const exportBody =
+      document.paths['/api/acervo/exportar-cesta']!.post!.requestBody!.content!['application/json']!;
+    expect(exportBody.schema?.properties?.['tipo']?.enum).toHaveLength(7);
+    const history = document.paths['/api/emprestimo/historico']!.get!;
+    expect(Object.keys(history.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401']));
+  });
+
   it('answers no 5xx, only documented statuses, and bodies of the documented schema', async () => {
     const ajv = new Ajv({ strict: false, allErrors: false });
     ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
