@@ -21,9 +21,11 @@ export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
 export const CALENDAR_DAY_MESSAGE = 'must be a calendar day (YYYY-MM-DD)';
 
 /** Text on one line: no C0 control character (NUL to unit separator) and no DEL. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const SINGLE_LINE_PATTERN = /^[^\u0000-\u001f\u007f]*$/;
 
 /** Text over several lines: as SINGLE_LINE_PATTERN, but tab, line feed and carriage return are kept. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const MULTI_LINE_PATTERN = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
 /** A day as the API writes it. */

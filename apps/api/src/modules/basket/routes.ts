@@ -53,10 +53,10 @@ export async function basketRoutes(
         return reply.send(BasketEmailSentSchema.parse({ enviado: true, destinatarios: result.recipients }));
       }
       const { file } = result;
+      // The typed 200 is the JSON receipt; a file goes out as it is, in its own media type.
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
-        // The typed 200 is the JSON receipt; a file goes out as it is, in its own media type.
         .send(file.content as never);
     },
   );
