@@ -39,7 +39,7 @@ export function isPasswordRecoveryOffered(institution: {
 }
 
 /** GET /pessoas/{login}/recuperar-senha query: the captcha token when the institution asks for one. */
-export const RecoveryStartQuerySchema = z.object({ recaptcha_token: textSchema().max(5000).optional() });
+export const RecoveryStartQuerySchema = z.object({ recaptcha_token: textSchema().optional() });
 export type RecoveryStartQuery = z.infer<typeof RecoveryStartQuerySchema>;
 
 /** SPEC §3 password recovery start result: where the code went, whose account, code length and expiry. */
@@ -58,7 +58,7 @@ export const RecoveryStartSchema = z.object({
 export type RecoveryStart = z.infer<typeof RecoveryStartSchema>;
 
 /** POST /pessoas/{login}/recuperar-senha: the code received by e-mail. */
-export const RecoveryCodeRequestSchema = z.object({ code: textSchema().trim().min(1).max(200) });
+export const RecoveryCodeRequestSchema = z.object({ code: textSchema().trim().min(1) });
 export type RecoveryCodeRequest = z.infer<typeof RecoveryCodeRequestSchema>;
 
 /** SPEC §3 password rules, as the server checks them. */
@@ -79,8 +79,8 @@ export const PASSWORD_SPECIAL_CHARS = '@!#$%&*()-_';
 
 /** PUT /pessoas/{login}/recuperar-senha: the code again and the new password (trimmed, SPEC §5). */
 export const RecoveryPasswordRequestSchema = z.object({
-  code: textSchema().trim().min(1).max(200),
-  password: textSchema().trim().min(1).max(1000),
+  code: textSchema().trim().min(1),
+  password: textSchema().trim().min(1),
 });
 export type RecoveryPasswordRequest = z.infer<typeof RecoveryPasswordRequestSchema>;
 export const RecoveryPasswordResponseSchema = z.object({ result: z.literal(true) });

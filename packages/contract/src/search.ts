@@ -151,8 +151,8 @@ const SearchQueryFields = z.object({
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((v) => v === true || v === 'true' || v === '1')
     .default(false),
-  search_tab: textSchema().max(100).default('geral'),
-  base: textSchema().max(100).default('acervo'),
+  search_tab: textSchema().default('geral'),
+  base: textSchema().default('acervo'),
   paginaAtiva: z.coerce.number().int().min(1).max(10000).default(SEARCH_DEFAULTS.paginaAtiva),
   quantPag: z.coerce.number().int().min(1).max(100).default(SEARCH_DEFAULTS.quantPag),
   ordenacao: z.enum(ORDERINGS).default(SEARCH_DEFAULTS.ordenacao),
@@ -265,5 +265,5 @@ export const FilterTypeSchema = z.object({
   /** Translation key of the filter group label. */
   descricao: z.string(),
 });
-export const FiltersQuerySchema = z.object({ search_tab: textSchema().max(100).default('geral') });
+export const FiltersQuerySchema = z.object({ search_tab: textSchema().default('geral') });
 export const FiltersResponseSchema = z.array(FilterTypeSchema);

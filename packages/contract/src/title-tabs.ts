@@ -279,7 +279,7 @@ export const RestrictedAccessParamsSchema = z.object({
 /** What the browser says about itself, as for the access statistics. */
 export const RestrictedAccessBodySchema = z.object({
   /** Sent by the portal; the server takes the patron from the token. */
-  userId: z.union([textSchema().max(200), integerSchema()]).nullish(),
+  userId: z.union([textSchema(), integerSchema()]).nullish(),
   browser: textSchema().max(200).nullish(),
   device: textSchema().max(200).nullish(),
   os: textSchema().max(200).nullish(),

@@ -139,7 +139,7 @@ export const LinkAccessSchema = z.object({
   cod_acervo: idSchema(),
   seq_paragrafo: idSchema(),
   url: textSchema().min(1).max(2000),
-  user_id: z.union([textSchema().max(200), integerSchema()]).nullish(),
+  user_id: z.union([textSchema(), integerSchema()]).nullish(),
   browser: textSchema().max(200).nullish(),
   device: textSchema().max(200).nullish(),
   os: textSchema().max(200).nullish(),

@@ -125,7 +125,7 @@ export async function peopleRoutes(
       schema: {
         tags: ['people'],
         summary: "Name of one of the signed-in person's logins",
-        params: z.object({ login: textSchema().min(1).max(500) }),
+        params: z.object({ login: textSchema().min(1) }),
         response: { 200: PersonNameResponseSchema, 404: ApiErrorSchema, ...ERRORS_401 },
       },
     },

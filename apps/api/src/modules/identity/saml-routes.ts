@@ -80,7 +80,7 @@ export async function samlRoutes(
         summary: "The provider's answer (HTTP-POST binding); goes on to the web's /saml-response screen",
         body: z.object({
           SAMLResponse: textSchema().min(1).max(200_000),
-          RelayState: textSchema().max(2000).optional(),
+          RelayState: textSchema().optional(),
         }),
         response: { 303: { description: 'On to the web app’s /saml-response screen', content: {} } },
       },
