@@ -7,7 +7,7 @@ import { API_PREFIX } from '@estante/contract';
 import type { Db } from './lib/db/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateLimit } from './lib/rate-limit.ts';
-import { registerErrorHandler, registerNotFound } from './plugins/error-handler.ts';
+import { frameworkErrors, registerErrorHandler, registerNotFound } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { privateOnly, publicOrPrivate, registerAuth } from './plugins/auth.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -91,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }
         : false,
     trustProxy: options.trustProxy?.length ? options.trustProxy : false,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTER_MESSAGE, MAX_INTEGER_ID, SINGLE_LINE_PATTERN, textSchema } from './input.ts';
 
 /** Client id of the portal (SPEC §9). */
 export const PORTAL_CLIENT_ID = '4';
@@ -25,15 +26,15 @@ export const IDENTITY_PATHS = {
  */
 export const TokenRequestSchema = z.object({
   grant_type: z.enum(['client_credentials', 'password', 'refresh_token']),
-  client_id: z.coerce.string(),
-  client_secret: z.string().optional(),
+  client_id: z.coerce.string().regex(SINGLE_LINE_PATTERN, CONTROL_CHARACTER_MESSAGE),
+  client_secret: textSchema().optional(),
   /** The login, optionally suffixed with a person or category code (see buildLoginUsername). */
-  username: z.string().optional(),
-  password: z.string().optional(),
-  refresh_token: z.string().optional(),
-  recaptcha_token: z.string().optional(),
+  username: textSchema().optional(),
+  password: textSchema().optional(),
+  refresh_token: textSchema().optional(),
+  recaptcha_token: textSchema().optional(),
   /** Password grant of a patron with two-step verification: the app's six digits or a recovery code. */
-  totp: z.string().optional(),
+  totp: textSchema().optional(),
 });
 export type TokenRequest = z.infer<typeof TokenRequestSchema>;
 
@@ -50,9 +51,9 @@ export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 /** POST /oauth/revoke body (RFC 7009 shape): the refresh token to revoke with its family. */
 export const RevokeRequestSchema = z.object({
-  token: z.string().min(1),
+  token: textSchema().min(1),
   token_type_hint: z.enum(['refresh_token', 'access_token']).optional(),
-  client_id: z.coerce.string().optional(),
+  client_id: z.coerce.string().regex(SINGLE_LINE_PATTERN, CONTROL_CHARACTER_MESSAGE).optional(),
 });
 export type RevokeRequest = z.infer<typeof RevokeRequestSchema>;
 /** Revocation always answers 200 with an empty object, known token or not (RFC 7009 §2.2). */
@@ -212,8 +213,8 @@ export const LinkedLoginsSchema = z.array(LinkedLoginSchema);
 
 /** PUT /pessoas/troca-login: switch to another of the person's logins; answers a new token pair. */
 export const SwitchLoginRequestSchema = z.object({
-  codigo: z.coerce.number().int(),
-  base: z.string().optional(),
+  codigo: z.coerce.number().int().min(-MAX_INTEGER_ID).max(MAX_INTEGER_ID),
+  base: textSchema().optional(),
 });
 export type SwitchLoginRequest = z.infer<typeof SwitchLoginRequestSchema>;
 
@@ -225,7 +226,7 @@ export const PersonChoiceSchema = z.object({
 export type PersonChoice = z.infer<typeof PersonChoiceSchema>;
 
 /** GET /pessoas/duplicadas?usuario=: whether the username names several people, and which. */
-export const DuplicatesQuerySchema = z.object({ usuario: z.string().trim().min(1) });
+export const DuplicatesQuerySchema = z.object({ usuario: textSchema().trim().min(1) });
 export const DuplicatesResponseSchema = z.object({
   /** True when the person must be chosen before the password grant. */
   result: z.boolean(),
@@ -243,8 +244,8 @@ export type LoggedInEmail = z.infer<typeof LoggedInEmailSchema>;
 
 /** PUT /pessoas/meu-pergamum/senha. SPEC §5: the new password is trimmed. */
 export const ChangePasswordRequestSchema = z.object({
-  senhaAtual: z.string().min(1),
-  senhaNova: z.string().trim().min(1),
+  senhaAtual: textSchema().min(1),
+  senhaNova: textSchema().trim().min(1),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 export const ChangePasswordResponseSchema = z.object({ result: z.literal(true) });
@@ -259,12 +260,12 @@ export const TwoFactorEnrolmentSchema = z.object({ secret: z.string(), otpauth_u
 export type TwoFactorEnrolment = z.infer<typeof TwoFactorEnrolmentSchema>;
 
 /** PUT: confirms the enrolment with a code from the app. */
-export const TwoFactorConfirmRequestSchema = z.object({ codigo: z.string().trim().min(1) });
+export const TwoFactorConfirmRequestSchema = z.object({ codigo: textSchema().trim().min(1) });
 export type TwoFactorConfirmRequest = z.infer<typeof TwoFactorConfirmRequestSchema>;
 /** PUT answer: ten single-use recovery codes, shown once. */
 export const TwoFactorConfirmResponseSchema = z.object({ codigos_recuperacao: z.array(z.string()) });
 export type TwoFactorConfirmResponse = z.infer<typeof TwoFactorConfirmResponseSchema>;
 
 /** DELETE: turns two-step verification off; needs the password. */
-export const TwoFactorDisableRequestSchema = z.object({ senha: z.string().min(1) });
+export const TwoFactorDisableRequestSchema = z.object({ senha: textSchema().min(1) });
 export type TwoFactorDisableRequest = z.infer<typeof TwoFactorDisableRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './input.ts';
 
 /** Authority types (SPEC §3). */
 export const AUTHORITY_TYPES = [
@@ -37,8 +38,7 @@ export type Authority = z.infer<typeof AuthoritySchema>;
 
 /** GET /autoridade/combo query: optionally only some authority types (comma-separated). */
 export const AuthorityComboQuerySchema = z.object({
-  autoridades: z
-    .string()
+  autoridades: textSchema()
     .optional()
     .transform((v) =>
       v

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, multilineTextSchema, textSchema } from './input.ts';
 
 /** The basket export formats (SPEC §7 POST /acervo/exportar-cesta `tipo`), either case on the wire. */
 export const BASKET_EXPORT_FORMATS = ['RIS', 'BIBTEX', 'MARC21', 'MARCXML', 'CSV', 'ABNT', 'PDF'] as const;
@@ -12,20 +13,21 @@ export const BASKET_EMAIL_MAX_RECIPIENTS = 10;
 /** SPEC §7 `opcoesEmail`: send the export by e-mail instead of answering the file. */
 export const BasketEmailOptionsSchema = z.object({
   /** SPEC §5: one or more addresses separated by semicolons; each is checked on the server (422 names a bad one). */
-  emails: z.string().trim().min(1).max(2000),
+  emails: textSchema().trim().min(1).max(2000),
   /** Optional note the patron adds above the references. */
-  mensagem: z.string().trim().max(2000).optional(),
+  mensagem: multilineTextSchema().trim().max(2000).optional(),
 });
 export type BasketEmailOptions = z.infer<typeof BasketEmailOptionsSchema>;
 
 /** SPEC §7 POST /acervo/exportar-cesta {tipo, dados, acervos, opcoesEmail}. */
 export const BasketExportSchema = z.object({
-  tipo: z
-    .string()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(BASKET_EXPORT_FORMATS)),
+  /** One of BASKET_EXPORT_FORMATS, in any case (documented in capitals). */
+  tipo: z.preprocess(
+    (value) => (typeof value === 'string' ? value.toUpperCase() : value),
+    z.enum(BASKET_EXPORT_FORMATS),
+  ),
   /** The titles, by cod_acervo; at least one (an empty list is a 400). */
-  acervos: z.array(z.number().int().positive()).min(1).max(BASKET_EXPORT_MAX_TITLES),
+  acervos: z.array(idSchema()).min(1).max(BASKET_EXPORT_MAX_TITLES),
   /** SPEC §7 names it; the export is built from the stored records, so it is accepted and ignored. */
   dados: z.unknown().optional(),
   opcoesEmail: BasketEmailOptionsSchema.optional(),

@@ -1,12 +1,19 @@
 import { z } from 'zod';
+import {
+  bigIdSchema,
+  calendarDaySchema,
+  ISO_DAY_PATTERN,
+  idSchema,
+  multilineTextSchema,
+  textSchema,
+} from './input.ts';
 
 // Circulation calls of SPEC §7 (Loans, Reservations, Loan request, People renovar/afastamentos,
 // nada-consta, gru, inter-library loans). Every one needs a signed-in patron and answers only
 // about that patron. Dates are library days (YYYY-MM-DD); instants are ISO 8601 in UTC; money is
 // in the currency's units with two decimals (R$ 4.50 → 4.5).
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z.string().regex(ISO_DAY);
+const day = z.string().regex(ISO_DAY_PATTERN);
 const id = z.number().int();
 
 /** `S`/`N`, `true`/`false` or `1`/`0` in a query string. */
@@ -204,7 +211,7 @@ export const PendingTitlesSchema = z.array(PendingTitleSchema);
 
 /** POST /emprestimo/renovacao: the loans to renew (one or several); none is "nothing selected". */
 export const RenewRequestSchema = z.object({
-  emprestimos: z.array(z.number().int().positive()).max(100).default([]),
+  emprestimos: z.array(bigIdSchema()).max(100).default([]),
 });
 export type RenewRequest = z.infer<typeof RenewRequestSchema>;
 
@@ -224,8 +231,8 @@ export type RenewResult = z.infer<typeof RenewResultSchema>;
 
 /** Date range of the history calls; both optional (default: the last twelve months). */
 export const DateRangeQuerySchema = z.object({
-  dataIni: day.optional(),
-  dataFim: day.optional(),
+  dataIni: calendarDaySchema().optional(),
+  dataFim: calendarDaySchema().optional(),
 });
 
 /** GET /emprestimo/historico (dataIni, dataFim, multa: only loans that were fined). */
@@ -275,7 +282,7 @@ export const DebtsSchema = z.array(DebtSchema);
 /** POST /unidade-informacao/gru: a payment slip for part or all of what is owed at one library. */
 export const PaymentSlipRequestSchema = z.object({
   valor: z.number().positive().max(1_000_000),
-  codBiblioteca: z.number().int().positive(),
+  codBiblioteca: idSchema(),
 });
 export type PaymentSlipRequest = z.infer<typeof PaymentSlipRequestSchema>;
 
@@ -404,12 +411,12 @@ export const HoldInitialInfoSchema = CopyChoicesSchema.extend({
 });
 export type HoldInitialInfo = z.infer<typeof HoldInitialInfoSchema>;
 
-const choice = z.string().trim().min(1).max(200).nullish();
+const choice = textSchema().trim().min(1).max(200).nullish();
 
 /** POST /reserva and /reserva/validar-fila (SPEC §7). */
 export const HoldRequestSchema = z.object({
-  cod_acervo: z.number().int().positive(),
-  biblioteca: z.number().int().positive().nullish(),
+  cod_acervo: idSchema(),
+  biblioteca: idSchema().nullish(),
   volume: choice,
   tomo: choice,
   parte: choice,
@@ -448,7 +455,7 @@ export const HoldsSchema = z.array(HoldSchema);
 
 /** DELETE /reserva body: the holds to cancel; none is "a reservation must be selected". */
 export const CancelHoldsRequestSchema = z.object({
-  reservas: z.array(z.number().int().positive()).max(100).default([]),
+  reservas: z.array(bigIdSchema()).max(100).default([]),
 });
 export const CancelHoldsResultSchema = z.object({
   resultados: z.array(
@@ -492,22 +499,22 @@ export const PHONE_PATTERN = /^[0-9()\- ]{1,16}$/;
 
 /** POST /solicitacao-emprestimo/{id} (SPEC §7 fields). */
 export const LoanRequestBodySchema = z.object({
-  biblioteca_origem: z.number().int().positive(),
-  biblioteca_recebimento: z.number().int().positive(),
+  biblioteca_origem: idSchema(),
+  biblioteca_recebimento: idSchema(),
   volume: choice,
   tomo: choice,
   parte: choice,
   material_adicional: choice,
-  telefone: z.string().trim().regex(PHONE_PATTERN).nullish(),
+  telefone: textSchema().trim().regex(PHONE_PATTERN).nullish(),
   email: z.email().max(254),
-  cod_local_recebimento: z.number().int().positive(),
-  pessoa_autorizada: z.string().trim().max(200).nullish(),
+  cod_local_recebimento: idSchema(),
+  pessoa_autorizada: textSchema().trim().max(200).nullish(),
   domicilio: z
     .union([z.boolean(), z.enum(['S', 'N'])])
     .transform((v) => v === true || v === 'S')
     .default(false),
   /** The home address for home delivery (SPEC §5: required then). */
-  recebimento_textual: z.string().trim().max(500).nullish(),
+  recebimento_textual: multilineTextSchema().trim().max(500).nullish(),
 });
 export type LoanRequestBody = z.infer<typeof LoanRequestBodySchema>;
 
@@ -570,15 +577,15 @@ export type InterlibraryData = z.infer<typeof InterlibraryDataSchema>;
 
 /** POST /solicitacoes/emprestimo-inter-bibliotecas. */
 export const InterlibraryRequestBodySchema = z.object({
-  cod_empresa: z.number().int().positive().nullish(),
+  cod_empresa: idSchema().nullish(),
   /** A record of the network catalogue (GET /rede-pergamum/acervo/{id}); its title fills titulo when absent. */
-  cod_registro_rede: z.number().int().positive().nullish(),
-  titulo: z.string().trim().min(1).max(500).optional(),
-  autor: z.string().trim().max(300).nullish(),
-  publicacao: z.string().trim().max(300).nullish(),
-  observacao: z.string().trim().max(2000).nullish(),
+  cod_registro_rede: idSchema().nullish(),
+  titulo: textSchema().trim().min(1).max(500).optional(),
+  autor: textSchema().trim().max(300).nullish(),
+  publicacao: textSchema().trim().max(300).nullish(),
+  observacao: multilineTextSchema().trim().max(2000).nullish(),
   email: z.email().max(254),
-  telefone: z.string().trim().regex(PHONE_PATTERN).nullish(),
-  biblioteca_recebimento: z.number().int().positive(),
+  telefone: textSchema().trim().regex(PHONE_PATTERN).nullish(),
+  biblioteca_recebimento: idSchema(),
 });
 export type InterlibraryRequestBody = z.infer<typeof InterlibraryRequestBodySchema>;

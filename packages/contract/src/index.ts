@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './input.ts';
 export * from './language.ts';
 export * from './activities.ts';
 export * from './auth.ts';

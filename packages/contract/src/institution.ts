@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema, idSchema, multilineTextSchema, textSchema } from './input.ts';
 
 /** Institution data (SPEC §3), public configuration. */
 export const InstitutionSchema = z.object({
@@ -161,11 +162,10 @@ export const InstitutionEventSchema = z.object({
 export type InstitutionEvent = z.infer<typeof InstitutionEventSchema>;
 export const InstitutionEventsSchema = z.array(InstitutionEventSchema);
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** GET /parametros/eventos_eventum: the calendar between two dates (default: this month and the next two). */
 export const EventsCalendarQuerySchema = z.object({
-  dataIni: z.string().regex(ISO_DATE).optional(),
-  dataFim: z.string().regex(ISO_DATE).optional(),
+  dataIni: calendarDaySchema().optional(),
+  dataFim: calendarDaySchema().optional(),
 });
 export type EventsCalendarQuery = z.infer<typeof EventsCalendarQuerySchema>;
 
@@ -174,8 +174,8 @@ export const COMMENT_MAX_LENGTH = 2000;
 
 /** SPEC §3 general comment payload: the trimmed text and the library code. */
 export const CommentRequestSchema = z.object({
-  content: z.string().trim().min(1).max(COMMENT_MAX_LENGTH),
-  b: z.number().int().positive(),
+  content: multilineTextSchema().trim().min(1).max(COMMENT_MAX_LENGTH),
+  b: idSchema(),
 });
 export type CommentRequest = z.infer<typeof CommentRequestSchema>;
 
@@ -216,16 +216,16 @@ export const SUGGESTION_FIELD_MAX = {
   outras_inf: 2000,
 } as const;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => textSchema().trim().max(max).optional();
 
 /** SPEC §3 purchase suggestion payload; titulo and editor are required after trimming (SPEC §5). */
 export const SuggestionRequestSchema = z.object({
-  campus: z.number().int().positive(),
-  biblioteca: z.number().int().positive(),
+  campus: idSchema(),
+  biblioteca: idSchema(),
   autor: optionalText(SUGGESTION_FIELD_MAX.autor),
-  titulo: z.string().trim().min(1).max(SUGGESTION_FIELD_MAX.titulo),
+  titulo: textSchema().trim().min(1).max(SUGGESTION_FIELD_MAX.titulo),
   edicao: optionalText(SUGGESTION_FIELD_MAX.edicao),
-  editor: z.string().trim().min(1).max(SUGGESTION_FIELD_MAX.editor),
+  editor: textSchema().trim().min(1).max(SUGGESTION_FIELD_MAX.editor),
   isbn_issn: optionalText(SUGGESTION_FIELD_MAX.isbn_issn).refine(
     (value) => !value || isValidIsbnOrIssn(value),
     {
@@ -234,7 +234,7 @@ export const SuggestionRequestSchema = z.object({
   ),
   /** Whether the suggested work is a periodical (journal, magazine) rather than a book. */
   periodico: z.boolean().optional(),
-  outras_inf: optionalText(SUGGESTION_FIELD_MAX.outras_inf),
+  outras_inf: multilineTextSchema().trim().max(SUGGESTION_FIELD_MAX.outras_inf).optional(),
 });
 export type SuggestionRequest = z.infer<typeof SuggestionRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from './input.ts';
 import { OnlineLinkSchema } from './title.ts';
 
 /** Most titles one result-line call answers for: the largest result page (PAGE_SIZES). */
@@ -15,7 +16,7 @@ export const TitleIdsQuerySchema = z.object({
       .string()
       .regex(/^\s*\d{1,9}(\s*,\s*\d{1,9})*\s*$/, 'search.titleIds.invalid')
       .transform((raw) => [...new Set(raw.split(',').map((part) => Number(part.trim())))])
-      .pipe(z.array(z.number().int().positive()).min(1).max(MAX_RESULT_LINE_TITLES)),
+      .pipe(z.array(idSchema()).min(1).max(MAX_RESULT_LINE_TITLES)),
   ),
 });
 export type TitleIdsQuery = z.input<typeof TitleIdsQuerySchema>;
@@ -57,7 +58,7 @@ export const DEFAULT_IMAGE_LINKS = 10;
 
 /** GET /vinculos/imagem query. */
 export const TitleImagesQuerySchema = z.object({
-  cod_acervo: z.coerce.number().int().positive(),
+  cod_acervo: queryIdSchema(),
   limite: z.coerce.number().int().min(1).max(MAX_IMAGE_LINKS).default(DEFAULT_IMAGE_LINKS),
 });
 export type TitleImagesQuery = z.input<typeof TitleImagesQuerySchema>;

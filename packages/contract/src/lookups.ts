@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryIdSchema, textSchema } from './input.ts';
 import { CampusSchema, LibrarySchema } from './institution.ts';
 
 /** SPEC §9: lookup paging starts at 1. Each page holds LOOKUP_PAGE_SIZE entries. */
@@ -6,14 +7,14 @@ export const LOOKUP_PAGE_SIZE = 20;
 
 /** SPEC §7 lookups: `search_text` (any part of the name or code, accents and case ignored) and `page`. */
 export const LookupQuerySchema = z.object({
-  search_text: z.string().trim().max(200).optional(),
+  search_text: textSchema().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type LookupQuery = z.infer<typeof LookupQuerySchema>;
 
 /** /consulta/bibliotecas also takes the campus (SPEC §7 "also codCampus"). */
 export const LibraryLookupQuerySchema = LookupQuerySchema.extend({
-  codCampus: z.coerce.number().int().positive().optional(),
+  codCampus: queryIdSchema().optional(),
 });
 
 /** One page of a lookup: the entries, the page and the total over every page. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './input.ts';
 import { TokenResponseSchema } from './auth.ts';
 
 /** Password recovery and OIDC single sign-on calls (SPEC §7), relative to the /api prefix. */
@@ -38,7 +39,7 @@ export function isPasswordRecoveryOffered(institution: {
 }
 
 /** GET /pessoas/{login}/recuperar-senha query: the captcha token when the institution asks for one. */
-export const RecoveryStartQuerySchema = z.object({ recaptcha_token: z.string().optional() });
+export const RecoveryStartQuerySchema = z.object({ recaptcha_token: textSchema().optional() });
 export type RecoveryStartQuery = z.infer<typeof RecoveryStartQuerySchema>;
 
 /** SPEC §3 password recovery start result: where the code went, whose account, code length and expiry. */
@@ -57,7 +58,7 @@ export const RecoveryStartSchema = z.object({
 export type RecoveryStart = z.infer<typeof RecoveryStartSchema>;
 
 /** POST /pessoas/{login}/recuperar-senha: the code received by e-mail. */
-export const RecoveryCodeRequestSchema = z.object({ code: z.string().trim().min(1) });
+export const RecoveryCodeRequestSchema = z.object({ code: textSchema().trim().min(1) });
 export type RecoveryCodeRequest = z.infer<typeof RecoveryCodeRequestSchema>;
 
 /** SPEC §3 password rules, as the server checks them. */
@@ -78,8 +79,8 @@ export const PASSWORD_SPECIAL_CHARS = '@!#$%&*()-_';
 
 /** PUT /pessoas/{login}/recuperar-senha: the code again and the new password (trimmed, SPEC §5). */
 export const RecoveryPasswordRequestSchema = z.object({
-  code: z.string().trim().min(1),
-  password: z.string().trim().min(1),
+  code: textSchema().trim().min(1),
+  password: textSchema().trim().min(1),
 });
 export type RecoveryPasswordRequest = z.infer<typeof RecoveryPasswordRequestSchema>;
 export const RecoveryPasswordResponseSchema = z.object({ result: z.literal(true) });
@@ -127,11 +128,28 @@ export const RECOVERY_RULE_KEYS = {
 
 /** GET /oidc/authorize query: the login typed (a hint for the provider) and where to go after sign-in. */
 export const OidcAuthorizeQuerySchema = z.object({
-  login: z.string().trim().max(320).optional(),
+  login: textSchema().trim().max(320).optional(),
   /** An application path (starting with a single /); anything else is ignored. */
-  redirect: z.string().max(2000).optional(),
+  redirect: textSchema().max(2000).optional(),
 });
 export type OidcAuthorizeQuery = z.infer<typeof OidcAuthorizeQuerySchema>;
+
+/**
+ * GET /oidc/retorno query: the provider's authorization response (RFC 6749 §4.1.2 and its error
+ * form, RFC 9207 `iss`, OpenID session management `session_state`). Other parameters a provider
+ * adds are kept, as text, for the client library to check.
+ */
+export const OidcReturnQuerySchema = z
+  .object({
+    code: textSchema().max(4000).optional(),
+    state: textSchema().max(1000).optional(),
+    iss: textSchema().max(2000).optional(),
+    session_state: textSchema().max(1000).optional(),
+    error: textSchema().max(200).optional(),
+    error_description: textSchema().max(2000).optional(),
+  })
+  .catchall(textSchema().max(4000));
+export type OidcReturnQuery = z.infer<typeof OidcReturnQuerySchema>;
 
 /** GET /oidc/authorize answer: the handle of this sign-on and the provider link to open. */
 export const OidcAuthorizeResponseSchema = z.object({
@@ -142,7 +160,7 @@ export const OidcAuthorizeResponseSchema = z.object({
 export type OidcAuthorizeResponse = z.infer<typeof OidcAuthorizeResponseSchema>;
 
 /** POST /oidc/validar: finishes the sign-on started with this handle. */
-export const OidcValidateRequestSchema = z.object({ nonce: z.string().min(1).max(200) });
+export const OidcValidateRequestSchema = z.object({ nonce: textSchema().min(1).max(200) });
 export type OidcValidateRequest = z.infer<typeof OidcValidateRequestSchema>;
 
 /** POST /oidc/validar answer: the token pair of the password grant, and the redirect given to authorize. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './input.ts';
 import { TokenResponseSchema } from './auth.ts';
 
 /** SAML single sign-on calls (SPEC §7 /saml/login, /saml/validar), relative to the /api prefix. */
@@ -16,7 +17,7 @@ export const SAML_RESPONSE_SCREEN = '/saml-response';
 export const SAML_RESPONSE_PARAM = 'saml';
 
 /** GET /saml/login query: where to go after sign-in (an application path). */
-export const SamlLoginQuerySchema = z.object({ redirect: z.string().max(2000).optional() });
+export const SamlLoginQuerySchema = z.object({ redirect: textSchema().max(2000).optional() });
 export type SamlLoginQuery = z.infer<typeof SamlLoginQuerySchema>;
 
 /** GET /saml/login answer: the identity provider link to open. */
@@ -24,7 +25,7 @@ export const SamlLoginResponseSchema = z.object({ link: z.string() });
 export type SamlLoginResponse = z.infer<typeof SamlLoginResponseSchema>;
 
 /** POST /saml/validar: the provider's answer (the base64 SAMLResponse) as the return screen got it. */
-export const SamlValidateRequestSchema = z.object({ saml: z.string().min(1).max(200_000) });
+export const SamlValidateRequestSchema = z.object({ saml: textSchema().min(1).max(200_000) });
 export type SamlValidateRequest = z.infer<typeof SamlValidateRequestSchema>;
 
 /** POST /saml/validar answer: the token pair of the password grant, and the redirect given to login. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryIdSchema, textSchema } from './input.ts';
 import { AUTHORITY_TYPES } from './authority.ts';
 import { SEARCH_DEFAULTS, SEARCH_TYPES, SearchHitSchema } from './search.ts';
 
@@ -46,7 +47,7 @@ export type IndexOption = z.infer<typeof IndexOptionSchema>;
 export const IndexBrowseQuerySchema = z.object({
   tipo: z.enum(INDEX_TYPES),
   /** Starting term; empty starts at the beginning of the index. */
-  termo: z.string().trim().max(300).default(''),
+  termo: textSchema().trim().max(300).default(''),
   pagina: z.coerce.number().int().min(-1000).max(1000).default(1),
   quantPag: pageSize(INDEX_PAGE_SIZE),
 });
@@ -78,8 +79,7 @@ export const IndexBrowseResponseSchema = z.object({
 export type IndexBrowseResponse = z.infer<typeof IndexBrowseResponseSchema>;
 
 /** A list of title ids, comma-separated (SPEC §7 `acervos`). */
-const titleIds = z
-  .string()
+const titleIds = textSchema()
   .regex(/^\d{1,9}(,\d{1,9}){0,99}$/)
   .transform((v) => v.split(',').map(Number));
 
@@ -91,8 +91,8 @@ const titleIds = z
 export const IndexedTitlesQuerySchema = z
   .object({
     tipo: z.enum(INDEX_TYPES).optional(),
-    chave: z.string().trim().min(1).max(300).optional(),
-    cod_autoridade: z.coerce.number().int().positive().optional(),
+    chave: textSchema().trim().min(1).max(300).optional(),
+    cod_autoridade: queryIdSchema().optional(),
     acervos: titleIds.optional(),
     paginaAtiva: z.coerce.number().int().min(1).max(10000).default(SEARCH_DEFAULTS.paginaAtiva),
     quantPag: pageSize(INDEX_PAGE_SIZE),
@@ -115,8 +115,7 @@ export const IndexedTitlesResponseSchema = z.object({
 export type IndexedTitlesResponse = z.infer<typeof IndexedTitlesResponseSchema>;
 
 /** A list of authority types, comma-separated (like /autoridade/combo's `autoridades`). */
-const authorityTypes = z
-  .string()
+const authorityTypes = textSchema()
   .optional()
   .transform((v) =>
     v
@@ -133,7 +132,7 @@ const authorityTypes = z
  * word (each word may be the start of a word), of the given types (all when left out).
  */
 export const AuthoritySearchQuerySchema = z.object({
-  termo: z.string().trim().min(1, 'search.field.required').max(300),
+  termo: textSchema().trim().min(1, 'search.field.required').max(300),
   tipo: authorityTypes,
   pagina: z.coerce.number().int().min(1).max(10000).default(1),
   quantPag: pageSize(AUTHORITY_SEARCH_PAGE_SIZE),
@@ -161,7 +160,7 @@ export type AuthoritySearchResponse = z.infer<typeof AuthoritySearchResponseSche
 
 /** GET /consulta/sugestoes: a better spelling of a search, counted with the same search type. */
 export const DidYouMeanQuerySchema = z.object({
-  termo: z.string().trim().min(1, 'search.field.required').max(500),
+  termo: textSchema().trim().min(1, 'search.field.required').max(500),
   tipoBusca: z.enum(SEARCH_TYPES).default('livre'),
 });
 export type DidYouMeanQuery = z.input<typeof DidYouMeanQuerySchema>;
@@ -182,7 +181,7 @@ export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
  * a word starting with it. `tipo` is the search type: livre suggests all three kinds.
  */
 export const AutocompleteQuerySchema = z.object({
-  termo: z.string().trim().min(1).max(200),
+  termo: textSchema().trim().min(1).max(200),
   tipo: z.enum(SEARCH_TYPES).default('livre'),
 });
 export type AutocompleteQuery = z.input<typeof AutocompleteQuerySchema>;

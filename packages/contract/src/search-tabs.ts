@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INTEGER_ID } from './input.ts';
 import { LibrarySchema } from './institution.ts';
 import { CourseSchema, DisciplineSchema } from './lookups.ts';
 import { SearchHitSchema, SearchQuerySchema, type ResultDisplay } from './search.ts';
@@ -105,7 +106,7 @@ export type JurisprudenceOptions = z.infer<typeof JurisprudenceOptionsSchema>;
 const optionalInt = (min: number, max: number) =>
   z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
-    z.coerce.number().int().min(min).max(max).optional(),
+    z.coerce.number().int().min(min).max(Math.min(max, MAX_INTEGER_ID)).optional(),
   );
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './input.ts';
 import { NetworkInstitutionSchema } from './network.ts';
 import { searchNeedsTerm } from './search-tab-rules.ts';
 
@@ -142,7 +143,7 @@ export function parseAdvancedRow(raw: string): AdvancedRow | undefined {
 /** GET /consulta query fields, before the check that needs the tab (searchNeedsTerm). */
 const SearchQueryFields = z.object({
   /** The term; required (SPEC §5) except where searchNeedsTerm says a tab goes without one. */
-  termo: z.string().trim().max(500).default(''),
+  termo: textSchema().trim().max(500).default(''),
   tipoBusca: z.enum(SEARCH_TYPES).default('livre'),
   tipoTermo: z.enum(TERM_TYPES).default('qualquer'),
   /** Similar-word variant (stemmed match) of the search type. */
@@ -150,14 +151,14 @@ const SearchQueryFields = z.object({
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((v) => v === true || v === 'true' || v === '1')
     .default(false),
-  search_tab: z.string().default('geral'),
-  base: z.string().default('acervo'),
+  search_tab: textSchema().default('geral'),
+  base: textSchema().default('acervo'),
   paginaAtiva: z.coerce.number().int().min(1).max(10000).default(SEARCH_DEFAULTS.paginaAtiva),
   quantPag: z.coerce.number().int().min(1).max(100).default(SEARCH_DEFAULTS.quantPag),
   ordenacao: z.enum(ORDERINGS).default(SEARCH_DEFAULTS.ordenacao),
   /** Applied result filters, `TIPO:valor`, repeated (SPEC §4: different types AND, same type OR). */
   filtro: repeated(
-    z.string().refine((raw) => parseFilter(raw) !== undefined, 'search.filter.invalid'),
+    textSchema().refine((raw) => parseFilter(raw) !== undefined, 'search.filter.invalid'),
     50,
   ).transform((raws) => raws.map((raw) => parseFilter(raw) as AppliedFilter)),
   /**
@@ -165,8 +166,7 @@ const SearchQueryFields = z.object({
    * `chave:valor`, repeated; docs/search.md lists each tab's keys.
    */
   opcao: repeated(
-    z
-      .string()
+    textSchema()
       .regex(/^[a-zA-Z_]+:.+$/, 'search.option.invalid')
       .max(300),
     20,
@@ -180,7 +180,7 @@ const SearchQueryFields = z.object({
   }),
   /** Advanced-search rows after the first, `OPERADOR|campo|termo`, repeated in order. */
   linha: repeated(
-    z.string().refine((raw) => parseAdvancedRow(raw) !== undefined, 'search.advanced.invalidRow'),
+    textSchema().refine((raw) => parseAdvancedRow(raw) !== undefined, 'search.advanced.invalidRow'),
     10,
   ).transform((raws) => raws.map((raw) => parseAdvancedRow(raw) as AdvancedRow)),
 });
@@ -265,5 +265,5 @@ export const FilterTypeSchema = z.object({
   /** Translation key of the filter group label. */
   descricao: z.string(),
 });
-export const FiltersQuerySchema = z.object({ search_tab: z.string().default('geral') });
+export const FiltersQuerySchema = z.object({ search_tab: textSchema().default('geral') });
 export const FiltersResponseSchema = z.array(FilterTypeSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, integerSchema, queryIdSchema, textSchema } from './input.ts';
 import { COPY_STATUSES, IdParamsSchema } from './title.ts';
 
 /** Title sub-tabs of SPEC §2 by route segment, as /acervo/{id}/permissoes names them. */
@@ -73,7 +74,7 @@ export const KardexComboboxSchema = z.object({
 });
 export type KardexCombobox = z.infer<typeof KardexComboboxSchema>;
 
-const optionalCode = z.coerce.number().int().positive().optional();
+const optionalCode = queryIdSchema().optional();
 
 /** GET /kardex/{id}/data (codPeriod, codBib, codPar, year); each left out means "any", year the latest. */
 export const KardexDataQuerySchema = z.object({
@@ -113,8 +114,8 @@ export type KardexData = z.infer<typeof KardexDataSchema>;
 
 /** GET /kardex/{id}/item (seqPar, seqSec, codPar): one issue's contents, all sections without seqSec. */
 export const KardexItemQuerySchema = z.object({
-  codPar: z.coerce.number().int().positive(),
-  seqPar: z.coerce.number().int().positive(),
+  codPar: queryIdSchema(),
+  seqPar: queryIdSchema(),
   seqSec: optionalCode,
 });
 export type KardexItemQuery = z.infer<typeof KardexItemQuerySchema>;
@@ -191,9 +192,9 @@ export type LoanYear = z.infer<typeof LoanYearSchema>;
 /** GET /acervo/{id}/dados-armazem (cod_biblioteca, tomo, parte, volume); each left out means "any". */
 export const ClosedStacksQuerySchema = z.object({
   cod_biblioteca: optionalCode,
-  tomo: z.string().trim().min(1).max(50).optional(),
-  parte: z.string().trim().min(1).max(50).optional(),
-  volume: z.string().trim().min(1).max(50).optional(),
+  tomo: textSchema().trim().min(1).max(50).optional(),
+  parte: textSchema().trim().min(1).max(50).optional(),
+  volume: textSchema().trim().min(1).max(50).optional(),
 });
 export type ClosedStacksQuery = z.infer<typeof ClosedStacksQuerySchema>;
 
@@ -230,9 +231,9 @@ export const CLOSED_STACKS_MAX_ITEMS = 5;
 
 /** POST /gravar-armazem {cesta} with cod_biblioteca: the copies asked for, all in that library. */
 export const ClosedStacksRequestSchema = z.object({
-  cod_biblioteca: z.number().int().positive(),
+  cod_biblioteca: idSchema(),
   cesta: z
-    .array(z.object({ cod_acervo: z.number().int().positive(), cod_exemplar: z.number().int().positive() }))
+    .array(z.object({ cod_acervo: idSchema(), cod_exemplar: idSchema() }))
     .min(1)
     .max(CLOSED_STACKS_MAX_ITEMS),
 });
@@ -271,17 +272,17 @@ export const CLOSED_STACKS_ERROR = {
 
 /** POST /vinculos/acesso-restrito/{a}/s/{b}: a is the title (cod_acervo), b the link (seq_paragrafo). */
 export const RestrictedAccessParamsSchema = z.object({
-  a: z.coerce.number().int().positive(),
-  b: z.coerce.number().int().positive(),
+  a: queryIdSchema(),
+  b: queryIdSchema(),
 });
 
 /** What the browser says about itself, as for the access statistics. */
 export const RestrictedAccessBodySchema = z.object({
   /** Sent by the portal; the server takes the patron from the token. */
-  userId: z.union([z.string(), z.number()]).nullish(),
-  browser: z.string().max(200).nullish(),
-  device: z.string().max(200).nullish(),
-  os: z.string().max(200).nullish(),
+  userId: z.union([textSchema(), integerSchema()]).nullish(),
+  browser: textSchema().max(200).nullish(),
+  device: textSchema().max(200).nullish(),
+  os: textSchema().max(200).nullish(),
 });
 export type RestrictedAccessBody = z.infer<typeof RestrictedAccessBodySchema>;
 

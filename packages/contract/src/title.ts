@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { idSchema, integerSchema, queryIdSchema, queryIntegerSchema, textSchema } from './input.ts';
 
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const IdParamsSchema = z.object({ id: queryIdSchema() });
 
 /** Online link of a title (856). */
 export const OnlineLinkSchema = z.object({
@@ -92,7 +93,7 @@ export const CopySchema = z.object({
 });
 export type Copy = z.infer<typeof CopySchema>;
 
-export const CopiesQuerySchema = z.object({ cod_unidade: z.coerce.number().int().optional() });
+export const CopiesQuerySchema = z.object({ cod_unidade: queryIntegerSchema().optional() });
 export const CopiesResponseSchema = z.array(CopySchema);
 
 /** Reference formats: ABNT NBR 6023:2018, APA 7, Chicago 17 author-date, MLA 9. */
@@ -101,9 +102,10 @@ export type ReferenceFormat = (typeof REFERENCE_FORMATS)[number];
 /** `?formato=abnt|apa|chicago|mla` (either case); ABNT when absent. */
 export const ReferenceQuerySchema = z.object({
   formato: z
-    .string()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(REFERENCE_FORMATS))
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.toUpperCase() : value),
+      z.enum(REFERENCE_FORMATS),
+    )
     .default('ABNT'),
 });
 export const ReferenceResponseSchema = z.object({
@@ -124,7 +126,7 @@ export const MarcFieldSchema = z.object({
 });
 export const MarcViewSchema = z.object({ leader: z.string(), fields: z.array(MarcFieldSchema) });
 export type MarcView = z.infer<typeof MarcViewSchema>;
-export const MarcQuerySchema = z.object({ liberacao: z.coerce.number().int().optional() });
+export const MarcQuerySchema = z.object({ liberacao: queryIntegerSchema().optional() });
 
 /** Dublin Core (LoC MARC → DC crosswalk): element name → values. */
 export const DublinCoreSchema = z.array(z.object({ element: z.string(), value: z.string() }));
@@ -134,13 +136,13 @@ export const OnlineLinksResponseSchema = z.array(OnlineLinkSchema);
 
 /** POST /vinculos/estatistica-acesso body: one click on an online link. */
 export const LinkAccessSchema = z.object({
-  cod_acervo: z.number().int().positive(),
-  seq_paragrafo: z.number().int().positive(),
-  url: z.string().min(1).max(2000),
-  user_id: z.union([z.string(), z.number()]).nullish(),
-  browser: z.string().max(200).nullish(),
-  device: z.string().max(200).nullish(),
-  os: z.string().max(200).nullish(),
+  cod_acervo: idSchema(),
+  seq_paragrafo: idSchema(),
+  url: textSchema().min(1).max(2000),
+  user_id: z.union([textSchema(), integerSchema()]).nullish(),
+  browser: textSchema().max(200).nullish(),
+  device: textSchema().max(200).nullish(),
+  os: textSchema().max(200).nullish(),
 });
 export type LinkAccess = z.infer<typeof LinkAccessSchema>;
 export const LinkAccessResponseSchema = z.object({ registrado: z.literal(true) });

@@ -10,6 +10,28 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The statuses a guard can refuse a call with, kept on the guard itself so the OpenAPI document
+ * lists them for every route that uses it (see plugins/openapi.ts).
+ */
+export const GUARD_REFUSALS = Symbol('guardRefusals');
+
+/** Marks a guard with the statuses it refuses with. */
+function refusing<T extends object>(statuses: readonly number[], guard: T): T {
+  return Object.assign(guard, { [GUARD_REFUSALS]: statuses });
+}
+
+/** The statuses a route hook (or list of hooks) refuses with, if it is a guard. */
+export function guardRefusals(hooks: unknown): number[] {
+  return [hooks]
+    .flat()
+    .flatMap((hook) =>
+      typeof hook === 'function'
+        ? ((hook as { [GUARD_REFUSALS]?: readonly number[] })[GUARD_REFUSALS] ?? [])
+        : [],
+    );
+}
+
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
@@ -18,12 +40,12 @@ function bearer(request: FastifyRequest): string | null {
 
 /** Guard for "private-or-public headers" calls (SPEC §6): a valid user or public token. */
 export function publicOrPrivate(tokens: TokenService) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return refusing([401], async (request: FastifyRequest): Promise<void> => {
     const token = bearer(request);
     const identity = token ? await tokens.verify(token) : null;
     if (!identity) throw ERRORS.unauthorized();
     request.identity = identity;
-  };
+  });
 }
 
 /** Tells whether a sign-in session is still open (not logged out, not revoked). */
@@ -36,12 +58,12 @@ export interface SessionCheck {
  * A public token, an expired one, one signed with another key, or one of a revoked session is a 401.
  */
 export function privateOnly(tokens: TokenService, sessions: SessionCheck) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return refusing([401], async (request: FastifyRequest): Promise<void> => {
     const token = bearer(request);
     const user = asUser(token ? await tokens.verify(token) : null);
     if (!user || !(await sessions.isActive(user.sessionId, user.patronId))) throw ERRORS.unauthorized();
     request.identity = user;
-  };
+  });
 }
 
 /** The user behind a call that passed privateOnly. */
@@ -92,18 +114,18 @@ export interface PermissionSource {
 }
 
 /**
- * Pre-handler refusing with 403 a call whose caller lacks the permission. Put it after a guard;
+ * Route hook refusing with 403 a call whose caller lacks the permission. Put it after a guard;
  * a module permission needs a user token (privateOnly).
  */
 export function requirePermission(source: PermissionSource, requirement: PermissionRequirement) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return refusing([403], async (request: FastifyRequest): Promise<void> => {
     const user = asUser(request.identity);
     const context: PermissionContext = {
       activities: await source.enabledActivities(),
       userPermissions: user ? await source.userPermissions(user.patronId) : [],
     };
     if (!hasPermission(requirement, context)) throw IDENTITY_ERRORS.forbidden();
-  };
+  });
 }
 
 /** Declares the identity slot on requests. */

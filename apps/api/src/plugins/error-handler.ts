@@ -1,8 +1,9 @@
 import type {} from '@fastify/static';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 import { message } from '../lib/messages.ts';
+import { languageOf } from './language.ts';
 
 /** The one exit for errors: renders { message, code } with the status of SPEC §8 (STYLE "How errors flow"). */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -34,6 +35,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: message('internal', request.language), code: 'INTERNAL' });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path Fastify refuses before any route sees it (a malformed
+ * percent-encoding, a path parameter longer than the router takes) is a 400 in the one error
+ * shape, like any other bad parameter, instead of Fastify's own body (and its 414).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const detail =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'the path is not valid';
+  void reply
+    .status(400)
+    .send({ message: `${message('badRequest', languageOf(request))}: ${detail}`, code: 'VALIDATION' });
 }
 
 /** 404 for unknown paths; with a web app, other GET paths load the single-page app (client-side routes). */

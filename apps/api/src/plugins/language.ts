@@ -9,11 +9,16 @@ declare module 'fastify' {
   }
 }
 
+/** The language a call asks for in its language code header. */
+export function languageOf(request: FastifyRequest): ServerLanguage {
+  const header = request.headers[LANGUAGE_HEADER];
+  return languageFromCode(Array.isArray(header) ? header[0] : header);
+}
+
 /** Reads the language code header of every call. */
 export function registerLanguage(app: FastifyInstance): void {
   app.decorateRequest('language', 'pt');
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    const header = request.headers[LANGUAGE_HEADER];
-    request.language = languageFromCode(Array.isArray(header) ? header[0] : header);
+    request.language = languageOf(request);
   });
 }

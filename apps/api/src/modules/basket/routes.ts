@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, BasketEmailSentSchema, BasketExportSchema } from '@estante/contract';
+import { API_PATHS, ApiErrorSchema, BasketEmailSentSchema, BasketExportSchema } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import type { Mailer } from '../../lib/mail.ts';
@@ -26,15 +26,24 @@ export async function basketRoutes(
   r.post(
     API_PATHS.basketExport,
     {
-      preHandler: options.guard,
+      onRequest: options.guard,
       schema: {
         tags: ['basket'],
         summary:
           'Export the basket as a file (RIS, BibTeX, MARC 21, MARCXML, CSV, ABNT) or send it by e-mail',
         body: BasketExportSchema,
-        // No response schema: 200 is the file itself (its type per format), or BasketEmailSentSchema when
-        // sent by e-mail; failures are ApiErrorSchema (400 bad body, 401, 404 naming the unknown ids,
-        // 422 bad address, 429 too many e-mails, 503 e-mail without SMTP).
+        // 200 is the file itself (its type per format), or BasketEmailSentSchema when sent by e-mail;
+        // 400 (bad body) and 401 are listed by the OpenAPI plugin.
+        response: {
+          200: {
+            description: 'The file (its media type per format), or the e-mail receipt',
+            content: { 'application/json': { schema: BasketEmailSentSchema } },
+          },
+          404: ApiErrorSchema.describe('Titles of the basket that the catalogue does not have, named by id'),
+          422: ApiErrorSchema.describe('An e-mail address is not valid, or there are too many'),
+          429: ApiErrorSchema.describe('Too many e-mails sent from this address this hour'),
+          503: ApiErrorSchema.describe('E-mail is not configured on this server (no SMTP)'),
+        },
       },
     },
     async (request, reply) => {
@@ -45,10 +54,11 @@ export async function basketRoutes(
         return reply.send(BasketEmailSentSchema.parse({ enviado: true, destinatarios: result.recipients }));
       }
       const { file } = result;
+      // The typed 200 is the JSON receipt; a file goes out as it is, in its own media type.
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.content);
+        .send(file.content as never);
     },
   );
 }

@@ -37,7 +37,7 @@ export async function resultLineRoutes(
   r.get(
     API_PATHS.additionalTitles,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['search'],
         summary: 'Additional titles (uniform, translated, varying, added) of several titles',
@@ -53,7 +53,7 @@ export async function resultLineRoutes(
   r.get(
     API_PATHS.resultLinks,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['links'],
         summary: 'Online links of several titles, for the result list',
@@ -79,7 +79,7 @@ export async function resultLineRoutes(
   r.get(
     API_PATHS.titleImages,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['links'],
         summary: 'The cover and other image links of a title',

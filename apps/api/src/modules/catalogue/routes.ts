@@ -76,7 +76,7 @@ export async function catalogueRoutes(
 
   r.get(
     API_PATHS.title(':id'),
-    { preHandler: guard, schema: { tags: ['records'], params, response: { 200: TitleSchema, ...errors } } },
+    { onRequest: guard, schema: { tags: ['records'], params, response: { 200: TitleSchema, ...errors } } },
     async (request) => {
       const row = await loadTitle(request.params.id, request.language);
       const [authorities, links, copies] = await Promise.all([
@@ -90,7 +90,7 @@ export async function catalogueRoutes(
   r.get(
     API_PATHS.titleReference(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['records'],
         params,
@@ -108,7 +108,7 @@ export async function catalogueRoutes(
   r.get(
     API_PATHS.linkAbnt(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: { tags: ['records'], params, response: { 200: ReferenceResponseSchema, ...errors } },
     },
     async (request) =>
@@ -117,7 +117,7 @@ export async function catalogueRoutes(
   r.get(
     API_PATHS.titleMarc(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['records'],
         params,
@@ -130,7 +130,7 @@ export async function catalogueRoutes(
   r.get(
     API_PATHS.titleCopies(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['records'],
         params,
@@ -146,7 +146,7 @@ export async function catalogueRoutes(
   r.get(
     API_PATHS.titleDublinCore(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: { tags: ['records'], params, response: { 200: DublinCoreSchema, ...errors } },
     },
     async (request) =>
@@ -155,7 +155,7 @@ export async function catalogueRoutes(
   r.get(
     API_PATHS.titleLinks(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: { tags: ['records'], params, response: { 200: OnlineLinksResponseSchema, ...errors } },
     },
     async (request) => {
@@ -166,7 +166,7 @@ export async function catalogueRoutes(
   r.post(
     API_PATHS.linkAccess,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['links'],
         summary: 'Count one access to an online link',
@@ -193,7 +193,7 @@ export async function catalogueRoutes(
     API_PATHS.restrictedAccess(':a', ':b'),
     {
       // Restricted content is the institution's patrons': the publisher is told who opens it.
-      preHandler: userGuard,
+      onRequest: userGuard,
       schema: {
         tags: ['links'],
         summary: 'Open a restricted online link: a URL, or a publisher flag with its signed form',
@@ -218,7 +218,7 @@ export async function catalogueRoutes(
   r.get(
     API_PATHS.authorityCombo,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['authorities'],
         summary: 'Authority types for the authority-search combo',
@@ -239,7 +239,7 @@ export async function catalogueRoutes(
   r.get(
     API_PATHS.authority(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: { tags: ['authorities'], params, response: { 200: AuthoritySchema, ...errors } },
     },
     async (request) => {
@@ -252,7 +252,7 @@ export async function catalogueRoutes(
   r.get(
     API_PATHS.authorityMarc(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: { tags: ['authorities'], params, response: { 200: MarcViewSchema, ...errors } },
     },
     async (request) => {

@@ -80,7 +80,7 @@ export async function titleTabRoutes(
   r.get(
     API_PATHS.titlePermissions(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['records'],
         summary: 'Which sub-tabs the title shows',
@@ -94,7 +94,7 @@ export async function titleTabRoutes(
   r.get(
     API_PATHS.kardexPermission(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: { tags: ['kardex'], params, response: { 200: KardexPermissionSchema, ...errors } },
     },
     async (request) => ({ permitido: isKardexAllowed(await loadFacts(request.params.id)) }),
@@ -103,7 +103,7 @@ export async function titleTabRoutes(
   r.get(
     API_PATHS.kardexCombobox(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['kardex'],
         summary: 'Periodical, libraries, holdings lines and years the kardex selects offer',
@@ -135,7 +135,7 @@ export async function titleTabRoutes(
   r.get(
     API_PATHS.kardexData(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['kardex'],
         summary: 'Issues received in one year',
@@ -159,7 +159,7 @@ export async function titleTabRoutes(
   r.get(
     API_PATHS.kardexItem(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['kardex'],
         summary: 'Contents of one issue (one section with seqSec)',
@@ -181,7 +181,7 @@ export async function titleTabRoutes(
   r.get(
     API_PATHS.summary(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['records'],
         summary: 'Tables of contents: 505 of a book, the registered issues of a periodical',
@@ -219,7 +219,7 @@ export async function titleTabRoutes(
   r.get(
     API_PATHS.titleLoanYears(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['records'],
         summary: 'Years with loans of the title (statistics tab 74)',
@@ -236,7 +236,7 @@ export async function titleTabRoutes(
   r.get(
     API_PATHS.titleLoanYear(':id', ':year'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['records'],
         summary: 'Loans of the title in each month of a year',
@@ -256,7 +256,7 @@ export async function titleTabRoutes(
   r.get(
     API_PATHS.titleClosedStacks(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['records'],
         summary: 'Closed-stack copies of the title, and which can be requested',
@@ -291,7 +291,7 @@ export async function titleTabRoutes(
   r.post(
     API_PATHS.closedStacksRequest,
     {
-      preHandler: userGuard,
+      onRequest: userGuard,
       schema: {
         tags: ['records'],
         summary: 'Request closed-stack copies; answers the protocol number',

@@ -23,7 +23,7 @@ export async function captchaRoutes(
   r.get(
     CAPTCHA_PATHS.challenge,
     {
-      preHandler: publicOrPrivate(options.tokens),
+      onRequest: publicOrPrivate(options.tokens),
       schema: {
         tags: ['auth'],
         summary: 'A new ALTCHA proof-of-work challenge for the sign-in captcha (activity 1120)',
@@ -42,7 +42,7 @@ export async function captchaRoutes(
   r.get(
     CAPTCHA_PATHS.configuration,
     {
-      preHandler: publicOrPrivate(options.tokens),
+      onRequest: publicOrPrivate(options.tokens),
       schema: {
         tags: ['auth'],
         summary:

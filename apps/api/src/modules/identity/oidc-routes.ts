@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   API_PREFIX,
   ApiErrorSchema,
   OIDC_RESPONSE_SCREEN,
   OidcAuthorizeQuerySchema,
   OidcAuthorizeResponseSchema,
+  OidcReturnQuerySchema,
   OidcValidateRequestSchema,
   OidcValidateResponseSchema,
   RECOVERY_PATHS,
@@ -46,7 +46,7 @@ export async function oidcRoutes(
   r.get(
     RECOVERY_PATHS.oidcAuthorize,
     {
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['auth'],
         summary: 'Start single sign-on: answers the handle (nonce) and the provider link to open',
@@ -72,7 +72,8 @@ export async function oidcRoutes(
       schema: {
         tags: ['auth'],
         summary: "The provider's return (browser navigation); goes on to the web's /oauth-response screen",
-        querystring: z.record(z.string(), z.string()),
+        querystring: OidcReturnQuerySchema,
+        response: { 302: { description: 'On to the web app’s /oauth-response screen', content: {} } },
       },
     },
     async (request, reply) => {
@@ -92,7 +93,7 @@ export async function oidcRoutes(
   r.post(
     RECOVERY_PATHS.oidcValidate,
     {
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['auth'],
         summary: 'Finish single sign-on: trades the handle for a token pair (once)',

@@ -21,6 +21,7 @@ import {
   TwoFactorEnrolmentSchema,
   TwoFactorStatusSchema,
   UserSessionSchema,
+  textSchema,
 } from '@estante/contract';
 import { currentUser, privateOnly, publicOrPrivate, requirePermission } from '../../plugins/auth.ts';
 import { presentLinkedLogin, presentSession } from './presenters.ts';
@@ -49,7 +50,7 @@ export async function peopleRoutes(
   r.get(
     IDENTITY_PATHS.session,
     {
-      preHandler: user,
+      onRequest: user,
       schema: {
         tags: ['people'],
         summary: 'The signed-in patron',
@@ -65,7 +66,7 @@ export async function peopleRoutes(
   r.get(
     IDENTITY_PATHS.linkedLogins,
     {
-      preHandler: user,
+      onRequest: user,
       schema: {
         tags: ['people'],
         summary: 'Logins of the signed-in person',
@@ -83,7 +84,7 @@ export async function peopleRoutes(
   r.put(
     IDENTITY_PATHS.switchLogin,
     {
-      preHandler: user,
+      onRequest: user,
       schema: {
         tags: ['people'],
         summary: 'Switch to another login of the signed-in person (answers a new token pair)',
@@ -105,7 +106,7 @@ export async function peopleRoutes(
     IDENTITY_PATHS.duplicates,
     {
       // Asked before sign-in (SPEC §4 two-step login), so a public token suffices.
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['people'],
         summary: 'People a username names, when it names several',
@@ -120,11 +121,11 @@ export async function peopleRoutes(
     // Not IDENTITY_PATHS.personName(':login'): that would encode the colon.
     '/pessoas/:login/nome',
     {
-      preHandler: user,
+      onRequest: user,
       schema: {
         tags: ['people'],
         summary: "Name of one of the signed-in person's logins",
-        params: z.object({ login: z.string().min(1) }),
+        params: z.object({ login: textSchema().min(1) }),
         response: { 200: PersonNameResponseSchema, 404: ApiErrorSchema, ...ERRORS_401 },
       },
     },
@@ -136,7 +137,7 @@ export async function peopleRoutes(
   r.get(
     IDENTITY_PATHS.loggedInEmail,
     {
-      preHandler: user,
+      onRequest: user,
       schema: {
         tags: ['people'],
         summary: 'E-mail of the signed-in patron',
@@ -149,7 +150,7 @@ export async function peopleRoutes(
   r.put(
     IDENTITY_PATHS.changePassword,
     {
-      preHandler: [user, personalArea],
+      onRequest: [user, personalArea],
       schema: {
         tags: ['people'],
         summary: 'Change the password (the new one is trimmed)',
@@ -184,7 +185,7 @@ export async function peopleRoutes(
   r.get(
     IDENTITY_PATHS.twoFactor,
     {
-      preHandler: [user, personalArea],
+      onRequest: [user, personalArea],
       schema: {
         tags: ['people'],
         summary: 'Whether two-step verification is offered and on',
@@ -196,7 +197,7 @@ export async function peopleRoutes(
   r.post(
     IDENTITY_PATHS.twoFactor,
     {
-      preHandler: [user, personalArea],
+      onRequest: [user, personalArea],
       schema: {
         tags: ['people'],
         summary: 'Start two-step verification: a secret for an authenticator app',
@@ -211,7 +212,7 @@ export async function peopleRoutes(
   r.put(
     IDENTITY_PATHS.twoFactor,
     {
-      preHandler: [user, personalArea],
+      onRequest: [user, personalArea],
       schema: {
         tags: ['people'],
         summary: 'Confirm two-step verification with a code; answers the recovery codes once',
@@ -233,7 +234,7 @@ export async function peopleRoutes(
   r.delete(
     IDENTITY_PATHS.twoFactor,
     {
-      preHandler: [user, personalArea],
+      onRequest: [user, personalArea],
       schema: {
         tags: ['people'],
         summary: 'Turn two-step verification off (needs the password)',

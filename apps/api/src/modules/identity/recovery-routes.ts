@@ -9,6 +9,7 @@ import {
   RecoveryPasswordResponseSchema,
   RecoveryStartQuerySchema,
   RecoveryStartSchema,
+  textSchema,
 } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
@@ -28,7 +29,7 @@ const ERRORS = {
 
 // Same parameter name as /pessoas/:login/nome, so the router keeps one branch.
 const PATH = '/pessoas/:login/recuperar-senha';
-const params = z.object({ login: z.string().trim().min(1).max(200) });
+const params = z.object({ login: textSchema().trim().min(1).max(200) });
 
 /** Password recovery (SPEC §7 /pessoas/{login}/recuperar-senha): asked before sign-in, so a public token suffices. */
 export async function recoveryRoutes(
@@ -49,7 +50,7 @@ export async function recoveryRoutes(
   r.get(
     PATH,
     {
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['people'],
         summary: 'Start password recovery: e-mails a code and says where it went, its length and expiry',
@@ -71,7 +72,7 @@ export async function recoveryRoutes(
   r.post(
     PATH,
     {
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['people'],
         summary: 'Check the recovery code; answers the password rules',
@@ -86,7 +87,7 @@ export async function recoveryRoutes(
   r.put(
     PATH,
     {
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['people'],
         summary: 'Set the new password with the recovery code (every rule checked, history included)',

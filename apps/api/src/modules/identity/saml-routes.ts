@@ -12,6 +12,7 @@ import {
   SamlLoginResponseSchema,
   SamlValidateRequestSchema,
   SamlValidateResponseSchema,
+  textSchema,
 } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
@@ -52,7 +53,7 @@ export async function samlRoutes(
   r.get(
     SAML_PATHS.login,
     {
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['auth'],
         summary: 'Start SAML single sign-on: answers the identity provider link to open',
@@ -77,7 +78,11 @@ export async function samlRoutes(
       schema: {
         tags: ['auth'],
         summary: "The provider's answer (HTTP-POST binding); goes on to the web's /saml-response screen",
-        body: z.object({ SAMLResponse: z.string().min(1).max(200_000), RelayState: z.string().optional() }),
+        body: z.object({
+          SAMLResponse: textSchema().min(1).max(200_000),
+          RelayState: textSchema().optional(),
+        }),
+        response: { 303: { description: 'On to the web app’s /saml-response screen', content: {} } },
       },
     },
     async (request, reply) => {
@@ -92,7 +97,7 @@ export async function samlRoutes(
   r.post(
     SAML_PATHS.validate,
     {
-      preHandler: anyToken,
+      onRequest: anyToken,
       schema: {
         tags: ['auth'],
         summary: "Finish SAML single sign-on: trades the provider's signed answer for a token pair (once)",

@@ -20,6 +20,8 @@ import {
   LibrarySchema,
   SearchTabsSchema,
   SelfServiceSchema,
+  queryIdSchema,
+  queryIntegerSchema,
 } from '@estante/contract';
 import type { Db } from '../../lib/db/index.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
@@ -62,12 +64,12 @@ export async function institutionRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     API_PATHS.institution,
-    { preHandler: guard, schema: { tags: ['parameters'], response: { 200: InstitutionSchema } } },
+    { onRequest: guard, schema: { tags: ['parameters'], response: { 200: InstitutionSchema } } },
     async () => ({ ...presentInstitution(await readSettings(db)), envia_email: options.sendsMail ?? false }),
   );
   r.get(
     API_PATHS.functionalities,
-    { preHandler: guard, schema: { tags: ['parameters'], response: { 200: FunctionalitiesSchema } } },
+    { onRequest: guard, schema: { tags: ['parameters'], response: { 200: FunctionalitiesSchema } } },
     async (request) =>
       (await listActivities(db, request.language)).map((a) => ({
         cod_atividade: a.code,
@@ -76,17 +78,17 @@ export async function institutionRoutes(
   );
   r.get(
     API_PATHS.searchTabs,
-    { preHandler: guard, schema: { tags: ['parameters'], response: { 200: SearchTabsSchema } } },
+    { onRequest: guard, schema: { tags: ['parameters'], response: { 200: SearchTabsSchema } } },
     async () => SEARCH_TAB_DATA,
   );
   r.get(
     API_PATHS.selfService,
-    { preHandler: guard, schema: { tags: ['parameters'], response: { 200: SelfServiceSchema } } },
+    { onRequest: guard, schema: { tags: ['parameters'], response: { 200: SelfServiceSchema } } },
     async () => presentSelfService(await readSettings(db)),
   );
   r.get(
     API_PATHS.defaultImage,
-    { preHandler: guard, schema: { tags: ['search'], response: { 200: DefaultImageSchema } } },
+    { onRequest: guard, schema: { tags: ['search'], response: { 200: DefaultImageSchema } } },
     async () => ({ url: `/api${DEFAULT_COVER_PATH}` }),
   );
   // The image itself is fetched by <img>, which sends no bearer token.
@@ -95,16 +97,16 @@ export async function institutionRoutes(
   );
   r.get(
     API_PATHS.campuses,
-    { preHandler: guard, schema: { tags: ['libraries'], response: { 200: z.array(CampusSchema) } } },
+    { onRequest: guard, schema: { tags: ['libraries'], response: { 200: z.array(CampusSchema) } } },
     async () => (await listCampuses(db)).map((c) => ({ cod_campus: c.id, nome_campus: c.name })),
   );
   r.get(
     API_PATHS.libraries,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['libraries'],
-        querystring: z.object({ campus: z.coerce.number().int().optional() }),
+        querystring: z.object({ campus: queryIntegerSchema().optional() }),
         response: { 200: z.array(LibrarySchema) },
       },
     },
@@ -134,7 +136,7 @@ function registerPageRoutes(
   for (const [path, key] of pages) {
     r.get(
       path,
-      { preHandler: guard, schema: { tags: ['parameters'], response: { 200: InstitutionPageSchema } } },
+      { onRequest: guard, schema: { tags: ['parameters'], response: { 200: InstitutionPageSchema } } },
       async (request) => {
         const page = await readPage(db, key, request.language);
         return { titulo: page?.title ?? null, conteudo: page?.body ?? null };
@@ -143,7 +145,7 @@ function registerPageRoutes(
   }
   r.get(
     API_PATHS.faq,
-    { preHandler: guard, schema: { tags: ['parameters'], response: { 200: FaqSchema } } },
+    { onRequest: guard, schema: { tags: ['parameters'], response: { 200: FaqSchema } } },
     async (request) =>
       (await listFaq(db, request.language)).map((e) => ({
         codigo: e.id,
@@ -153,16 +155,16 @@ function registerPageRoutes(
   );
   r.get(
     API_PATHS.openingHours,
-    { preHandler: guard, schema: { tags: ['parameters'], response: { 200: OpeningHoursSchema } } },
+    { onRequest: guard, schema: { tags: ['parameters'], response: { 200: OpeningHoursSchema } } },
     async () => presentOpeningHours(await listOpeningHours(db)),
   );
   r.get(
     API_PATHS.campusOpeningHours(':campus'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['parameters'],
-        params: z.object({ campus: z.coerce.number().int().positive() }),
+        params: z.object({ campus: queryIdSchema() }),
         response: { 200: OpeningHoursSchema, 404: ApiErrorSchema },
       },
     },
@@ -173,7 +175,7 @@ function registerPageRoutes(
   );
   r.get(
     API_PATHS.institutionalEvents,
-    { preHandler: guard, schema: { tags: ['parameters'], response: { 200: InstitutionEventsSchema } } },
+    { onRequest: guard, schema: { tags: ['parameters'], response: { 200: InstitutionEventsSchema } } },
     async (request) =>
       (await listEvents(db, { kind: 'institucional', language: request.language, from: clock.now() })).map(
         presentEvent,
@@ -182,7 +184,7 @@ function registerPageRoutes(
   r.get(
     API_PATHS.eventsCalendar,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['parameters'],
         querystring: EventsCalendarQuerySchema,
@@ -224,7 +226,7 @@ function registerFeedbackRoutes(
   r.post(
     API_PATHS.libraryComment,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['libraries'],
         summary: 'Send a general comment to a library (shown after approval)',
@@ -245,7 +247,7 @@ function registerFeedbackRoutes(
   r.post(
     API_PATHS.purchaseSuggestion,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['libraries'],
         summary: 'Send a purchase suggestion',

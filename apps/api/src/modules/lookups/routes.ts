@@ -38,7 +38,7 @@ export async function lookupRoutes(
     r.get(
       paths.list,
       {
-        preHandler: guard,
+        onRequest: guard,
         schema: {
           tags: ['lookups'],
           // Only libraries have a campus to filter by (SPEC §7 "also codCampus").
@@ -62,7 +62,7 @@ export async function lookupRoutes(
     r.get(
       paths.one,
       {
-        preHandler: guard,
+        onRequest: guard,
         schema: { tags: ['lookups'], params: IdParamsSchema, response: { 200: item, ...errors } },
       },
       async (request) => {

@@ -24,7 +24,7 @@ export async function networkRoutes(
   r.get(
     API_PATHS.networkInstitutions,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['network'],
         summary: 'Institutions of the library network with their record counts',
@@ -36,7 +36,7 @@ export async function networkRoutes(
   r.get(
     API_PATHS.networkRecord(':id'),
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['network'],
         summary: 'One record of another institution of the network',

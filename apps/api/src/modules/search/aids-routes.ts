@@ -56,13 +56,13 @@ export async function searchAidRoutes(
 
   r.get(
     API_PATHS.indexOptions,
-    { preHandler: guard, schema: { tags: ['search'], response: { 200: IndexOptionsSchema, ...errors } } },
+    { onRequest: guard, schema: { tags: ['search'], response: { 200: IndexOptionsSchema, ...errors } } },
     async () => INDEX_TYPES.map((codigo) => ({ codigo, descricao: INDEX_TYPE_LABELS[codigo] })),
   );
   r.get(
     API_PATHS.indexBrowse,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['search'],
         summary: 'Browse an index from a term',
@@ -92,7 +92,7 @@ export async function searchAidRoutes(
   r.get(
     API_PATHS.indexedTitles,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['search'],
         summary: 'Titles under an index entry or an authority',
@@ -113,7 +113,7 @@ export async function searchAidRoutes(
   r.get(
     API_PATHS.authoritySearch,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['search', 'authorities'],
         summary: 'Search authorities by heading and see-from words',
@@ -135,7 +135,7 @@ export async function searchAidRoutes(
   r.get(
     API_PATHS.didYouMean,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['search'],
         summary: 'A better spelling of a search',
@@ -152,7 +152,7 @@ export async function searchAidRoutes(
   r.get(
     API_PATHS.autocomplete,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['search'],
         summary: 'Titles, authors and subjects starting with the typed text',

@@ -46,7 +46,7 @@ export async function searchRoutes(
   r.get(
     API_PATHS.search,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['search'],
         summary: 'Search titles',
@@ -89,13 +89,13 @@ export async function searchRoutes(
   );
   r.get(
     API_PATHS.orderings,
-    { preHandler: guard, schema: { tags: ['search'], response: { 200: OrderingOptionsSchema } } },
+    { onRequest: guard, schema: { tags: ['search'], response: { 200: OrderingOptionsSchema } } },
     async () => ORDERINGS.map((codigo) => ({ codigo, descricao: `search.sort.${codigo}` })),
   );
   r.get(
     API_PATHS.filters,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: { tags: ['search'], querystring: FiltersQuerySchema, response: { 200: FiltersResponseSchema } },
     },
     async (request) =>

@@ -79,7 +79,7 @@ export async function searchTabRoutes(
   r.get(
     API_PATHS.archiveOptions,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: { tags, response: { 200: ArchiveOptionsSchema, 401: ApiErrorSchema } },
     },
     async () => findArchiveOptions(db),
@@ -87,7 +87,7 @@ export async function searchTabRoutes(
   r.get(
     API_PATHS.normativeActOptions,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: { tags, response: { 200: NormativeActOptionsSchema, 401: ApiErrorSchema } },
     },
     async () => findNormativeActOptions(db),
@@ -95,7 +95,7 @@ export async function searchTabRoutes(
   r.get(
     API_PATHS.caseLawOptions,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: { tags, response: { 200: JurisprudenceOptionsSchema, 401: ApiErrorSchema } },
     },
     async () => findJurisprudenceOptions(db),

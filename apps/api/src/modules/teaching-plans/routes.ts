@@ -32,7 +32,7 @@ export async function teachingPlanRoutes(
   r.get(
     API_PATHS.teachingPlanChoices,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['teaching-plans'],
         summary: 'Disciplines with teaching plans, the libraries, and the years with plans',
@@ -44,7 +44,7 @@ export async function teachingPlanRoutes(
   r.get(
     API_PATHS.teachingPlanBibliography,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags: ['teaching-plans'],
         summary: 'Teaching plans with their basic and complementary bibliography',
