@@ -55,6 +55,7 @@ export const ConfigSchema = z.object({
     .url('must be a URL such as https://www.google.com/recaptcha/api/siteverify')
     .default(DEFAULT_RECAPTCHA_VERIFY_URL),
   TOKEN_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   PUBLIC_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -67,6 +67,11 @@ const MESSAGES = {
     en: 'The search could not be completed. Please try again.',
     es: 'No se pudo completar la búsqueda. Inténtelo de nuevo.',
   },
+  notReady: {
+    pt: 'O catálogo ainda não está pronto.',
+    en: 'The catalogue is not ready yet.',
+    es: 'El catálogo aún no está listo.',
+  },
   internal: {
     pt: 'Erro inesperado.',
     en: 'Unexpected error.',
