@@ -28,7 +28,11 @@ describe('the HTTP layer', () => {
   let headers: Record<string, string>;
   beforeAll(async () => {
     web = fakeWebDist();
-    ctx = await buildTestApp({ webDist: web.root, sitemapPageSize: 2, metricsToken: 'metrics-token-0123456789' });
+    ctx = await buildTestApp({
+      webDist: web.root,
+      sitemapPageSize: 2,
+      metricsToken: 'metrics-token-0123456789',
+    });
     headers = { authorization: `Bearer ${await publicToken(ctx.app)}` };
   });
   afterAll(async () => {
@@ -126,7 +130,7 @@ describe('the HTTP layer', () => {
   });
 
   describe('status of the web app addresses', () => {
-    it("loads the app with 200 on its routes and with 404 elsewhere (it shows its not-found screen)", async () => {
+    it('loads the app with 200 on its routes and with 404 elsewhere (it shows its not-found screen)', async () => {
       const known = [
         '/',
         '/login',
@@ -145,7 +149,13 @@ describe('the HTTP layer', () => {
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['content-type'], url).toMatch(/text\/html/);
       }
-      const unknown = ['/no-such-page', '/acervo/abc', '/acervo/12/nothing', '/login/extra', '/assets/gone-12345678.js'];
+      const unknown = [
+        '/no-such-page',
+        '/acervo/abc',
+        '/acervo/12/nothing',
+        '/login/extra',
+        '/assets/gone-12345678.js',
+      ];
       for (const url of unknown) {
         const response = await ctx.app.inject({ url });
         expect(response.statusCode, url).toBe(404);
@@ -160,7 +170,10 @@ describe('the HTTP layer', () => {
 
   describe('robots.txt and sitemap.xml', () => {
     it('answers robots.txt as text, pointing to the sitemap at the address the visitor used', async () => {
-      const response = await ctx.app.inject({ url: '/robots.txt', headers: { host: 'biblioteca.example.org' } });
+      const response = await ctx.app.inject({
+        url: '/robots.txt',
+        headers: { host: 'biblioteca.example.org' },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(response.body).toContain('User-agent: *');
@@ -169,7 +182,9 @@ describe('the HTTP layer', () => {
     });
 
     it("indexes paged sitemaps that list every record's page once", async () => {
-      const titles = (await ctx.db.query<{ id: number }>('SELECT id FROM title ORDER BY id')).rows.map((r) => r.id);
+      const titles = (await ctx.db.query<{ id: number }>('SELECT id FROM title ORDER BY id')).rows.map(
+        (r) => r.id,
+      );
       expect(titles.length).toBeGreaterThan(2);
       const index = await ctx.app.inject({ url: '/sitemap.xml', headers: { host: 'bib.example.org' } });
       expect(index.statusCode).toBe(200);
@@ -179,7 +194,10 @@ describe('the HTTP layer', () => {
       expect(pages[0]).toBe('http://bib.example.org/sitemap-1.xml');
       const listed: string[] = [];
       for (const page of pages) {
-        const response = await ctx.app.inject({ url: new URL(page).pathname, headers: { host: 'bib.example.org' } });
+        const response = await ctx.app.inject({
+          url: new URL(page).pathname,
+          headers: { host: 'bib.example.org' },
+        });
         expect(response.statusCode, page).toBe(200);
         expect(response.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
         const urls = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
@@ -219,12 +237,16 @@ describe('the HTTP layer', () => {
       );
       expect(text).toMatch(/estante_search_answers_total\{source="keptPage"\} [1-9]/);
       expect(text).toContain('process_resident_memory_bytes');
-      if (TEST_DB_KIND === 'postgres') expect(text).toMatch(/estante_db_pool_connections\{state="total"\} [1-9]/);
+      if (TEST_DB_KIND === 'postgres')
+        expect(text).toMatch(/estante_db_pool_connections\{state="total"\} [1-9]/);
       else expect(text).not.toContain('estante_db_pool_connections');
     });
 
     it('refuses /metrics through a proxy or from another host, unless given METRICS_TOKEN', async () => {
-      const proxied = await ctx.app.inject({ url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } });
+      const proxied = await ctx.app.inject({
+        url: '/metrics',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
       expect(proxied.statusCode).toBe(403);
       const remote = await ctx.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9' });
       expect(remote.statusCode).toBe(403);

@@ -1,7 +1,13 @@
 import type { Db, Queryable } from '../../lib/db/index.ts';
 import { titleSummarySql, type TitleSummaryRow } from '../catalogue/index.ts';
 import type { SearchOperator } from '@estante/contract';
-import { searchRequest, type SearchCacheStats, type SearchEngine, type SearchRequest, type SearchResult } from './engine.ts';
+import {
+  searchRequest,
+  type SearchCacheStats,
+  type SearchEngine,
+  type SearchRequest,
+  type SearchResult,
+} from './engine.ts';
 import {
   catalogueFilterType,
   filterKeyGroups,
