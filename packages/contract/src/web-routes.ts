@@ -1,25 +1,11 @@
 import { SEARCH_TABS } from './institution.ts';
+import { TITLE_TAB_SEGMENTS } from './title-tabs.ts';
 
 /**
  * The addresses the web app answers (SPEC §2), for the server: a GET of one of them loads the app
  * with status 200, any other address loads it with status 404 (the app shows its not-found screen).
  * apps/web/src/config/paths.ts builds the links; a web test checks every route there is known here.
  */
-
-/** Segments under /acervo/{id}: the title's sub-tabs (the data tab has none). */
-const TITLE_TAB_SEGMENTS = [
-  'referencia',
-  'marc',
-  'exemplares',
-  'dublin-core',
-  'reserva',
-  'solicitacao-emprestimo',
-  'colecao-kardex',
-  'sumarios',
-  'sumarios-livros',
-  'dados-estatisticos',
-  'acervo-fechado',
-] as const;
 
 /** Items of the personal-area menu under /meupergamum (decision 0028), and its app page. */
 const PERSONAL_AREA_SEGMENTS = [
