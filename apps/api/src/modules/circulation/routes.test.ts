@@ -523,7 +523,7 @@ describe('circulation calls', () => {
         cod_acervo: titleId,
         biblioteca: library.id,
       });
-      expect([missing.statusCode, missing.json()]).toEqual([
+      expect([missing.statusCode, missing.json()]).toMatchObject([
         422,
         { code: 'CHOICE_REQUIRED', message: 'circulation.errors.choiceRequired.volume' },
       ]);
@@ -571,7 +571,7 @@ describe('circulation calls', () => {
         (await call(bia, 'POST', '/reserva', { cod_acervo: titleId, biblioteca: library.id })).json(),
       );
       const none = await call(ana, 'DELETE', '/reserva', { reservas: [] });
-      expect([none.statusCode, none.json()]).toEqual([
+      expect([none.statusCode, none.json()]).toMatchObject([
         422,
         { code: 'HOLD_NOTHING_SELECTED', message: 'circulation.errors.nothingToCancel' },
       ]);
