@@ -73,11 +73,12 @@ async function main(): Promise<void> {
     log: { info: (line) => app.log.info(line), error: (error, line) => app.log.error({ err: error }, line) },
   });
   // Graceful shutdown: stop taking connections and let the requests in flight finish (app.close
-  // waits for them), stop the jobs, then close the database cleanly. A second signal, or a shutdown
-  // stuck for SHUTDOWN_TIMEOUT_MS, ends the process at once.
+  // waits for them), stop the jobs, then close the database cleanly. A shutdown stuck for
+  // SHUTDOWN_TIMEOUT_MS ends the process. A signal repeated meanwhile is ignored: with Ctrl+C under
+  // `npm start` the server gets SIGINT from the terminal and again from scripts/start.mjs.
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) process.exit(1);
+    if (closing) return;
     closing = true;
     app.log.warn(`${signal}: closing`);
     setTimeout(() => {
