@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@estante/contract';
 import type { Db } from './lib/db/index.ts';
@@ -36,6 +36,11 @@ import {
   type SearchEngine,
 } from './modules/search/index.ts';
 import { teachingPlanRoutes } from './modules/teaching-plans/index.ts';
+import { healthRoutes, sitemapRoutes } from './modules/operations/index.ts';
+import { genReqId, registerRequestId } from './plugins/request-id.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerWebApp } from './plugins/web-app.ts';
 
 export interface AppOptions {
   db: Db;
@@ -70,6 +75,10 @@ export interface AppOptions {
    * 0034); without them the client address is the connection's, whatever the headers say.
    */
   trustProxy?: string[];
+  /** Opens /metrics to other hosts with this bearer token (decision 0036); loopback reads it without. */
+  metricsToken?: string;
+  /** Record URLs per sitemap page (50,000); tests make it small. */
+  sitemapPageSize?: number;
 }
 
 /** The token secret from the options, else the one kept in the database (made on first start). */
@@ -92,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : false,
     trustProxy: options.trustProxy?.length ? options.trustProxy : false,
     frameworkErrors,
+    genReqId,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,6 +109,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  registerRequestId(app);
+  registerSecurityHeaders(app);
+  // Brotli or gzip for answers of 1 KB or more (the API's JSON; the built assets come precompressed).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerLanguage(app);
   registerAuth(app);
   registerErrorHandler(app);
@@ -118,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const engine = options.searchEngine ?? createPostgresSearchEngine(options.db);
   const db = options.db;
+  registerMetrics(app, { db, engine, ...(options.metricsToken ? { token: options.metricsToken } : {}) });
   const captcha = createCaptcha({
     db,
     clock,
@@ -129,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await api.register(healthRoutes, { db });
       await api.register(identityRoutes, { db, tokens, clock, signIn: options.signIn, captcha });
       await api.register(captchaRoutes, { tokens, captcha });
       await api.register(samlRoutes, { db, tokens, clock, saml: options.saml });
@@ -162,9 +178,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
+  await app.register(sitemapRoutes, {
+    db,
+    ...(options.sitemapPageSize ? { pageSize: options.sitemapPageSize } : {}),
+  });
   const spa = Boolean(options.webDist && existsSync(options.webDist));
-  // wildcard: files built after the server started (a rebuild) are served too.
-  if (spa) await app.register(fastifyStatic, { root: options.webDist!, wildcard: true });
+  if (spa) await registerWebApp(app, { root: options.webDist! });
   registerNotFound(app, { apiPrefix: API_PREFIX, spa });
   return app;
 }

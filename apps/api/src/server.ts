@@ -9,6 +9,8 @@ import { readCertificate } from './modules/identity/saml-service.ts';
 import { openCirculationEngine, startCirculationJobs } from './modules/circulation/index.ts';
 import { systemClock } from './lib/clock.ts';
 
+/** How long the requests in flight may take to finish after SIGTERM. */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /** Starts the catalogue: configuration, migrations, demo library on an empty database, web + API on one port. */
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
     webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST,
     logLevel: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
     ...(config.TOKEN_SECRET ? { tokenSecret: config.TOKEN_SECRET } : {}),
+    ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     publicTokenTtlSeconds: config.PUBLIC_TOKEN_TTL_SECONDS,
     recaptcha: { verifyUrl: config.RECAPTCHA_VERIFY_URL },
     ...(config.TRUST_PROXY ? { trustProxy: config.TRUST_PROXY } : {}),
@@ -70,15 +73,34 @@ async function main(): Promise<void> {
     clock: systemClock,
     log: { info: (line) => app.log.info(line), error: (error, line) => app.log.error({ err: error }, line) },
   });
-  const shutdown = async () => {
-    await stopJobs();
-    await app.close();
-    await mailer?.close();
-    await db.close();
-    process.exit(0);
+  // Graceful shutdown: stop taking connections and let the requests in flight finish (app.close
+  // waits for them), stop the jobs, then close the database cleanly. A shutdown stuck for
+  // SHUTDOWN_TIMEOUT_MS ends the process. A signal repeated meanwhile is ignored: with Ctrl+C under
+  // `npm start` the server gets SIGINT from the terminal and again from scripts/start.mjs.
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.warn(`${signal}: closing`);
+    setTimeout(() => {
+      console.error('Estante: shutdown took too long; exiting.');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    (async () => {
+      await app.close();
+      await stopJobs();
+      await mailer?.close();
+      await db.close();
+    })().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Estante: shutdown failed:', error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   await app.listen({ port: config.PORT, host: config.HOST });
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   console.log(`\nEstante is running: http://${shown}:${config.PORT}/`);

@@ -12,6 +12,8 @@ interface Route {
   path: string;
   /** Where the route lands when it sends the visitor on (logout, guarded personal area). */
   lands?: RegExp;
+  /** The HTTP status of the page (200 unless said). */
+  status?: number;
 }
 
 /** Every route of SPEC §2 (and the institution pages of decision 0013), for one title and one authority. */
@@ -51,7 +53,8 @@ function everyRoute(titleId: string, authorityId: string): Route[] {
     { path: '/instituicao/eventos' },
     { path: '/instituicao/calendario' },
     { path: '/acervo/999999999' },
-    { path: '/nada/por/aqui' },
+    // The server answers the app's not-found screen with status 404 (issue 14).
+    { path: '/nada/por/aqui', status: 404 },
   ];
 }
 
@@ -82,7 +85,8 @@ async function walkEveryRoute(
   const { titleId, authorityId } = await demoIds(page);
   const found: string[] = [];
   for (const route of everyRoute(titleId, authorityId)) {
-    await page.goto(route.path);
+    const response = await page.goto(route.path);
+    expect(response?.status(), route.path).toBe(route.status ?? 200);
     if (route.lands) await expect(page).toHaveURL(route.lands);
     // A screen is there when its heading is, or (the sign-on return screens) its message.
     const main = page.getByRole('main');

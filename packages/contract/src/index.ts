@@ -20,3 +20,4 @@ export * from './lookups.ts';
 export * from './paths.ts';
 export * from './basket.ts';
 export * from './circulation.ts';
+export * from './web-routes.ts';

@@ -103,3 +103,9 @@ export const API_PATHS = {
   interlibraryData: '/solicitacoes/emprestimo-inter-bibliotecas/dados',
   interlibraryRequests: '/solicitacoes/emprestimo-inter-bibliotecas',
 } as const;
+
+/** Operations calls (issue 14), relative to the /api prefix: liveness and readiness probes. */
+export const OPERATIONS_PATHS = {
+  health: '/health',
+  ready: '/ready',
+} as const;

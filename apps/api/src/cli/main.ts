@@ -1,5 +1,8 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../lib/config.ts';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig, type Config } from '../lib/config.ts';
+import { backupPglite, NotABackupError, restorePglite } from '../lib/db/backup.ts';
+import { DatabaseInUseError } from '../lib/db/pglite.ts';
 import { describeDb, openConfiguredDb } from '../lib/runtime.ts';
 import type { Queryable } from '../lib/db/index.ts';
 import { importFile, type ImportSummary } from '../modules/imports/service.ts';
@@ -20,6 +23,9 @@ import { mailerFromConfig } from '../lib/mail.ts';
 const USAGE = `estante — the Estante catalogue command
 
   estante migrate                         apply database migrations
+  estante backup FILE                     back up the embedded database to FILE (with the catalogue stopped)
+  estante restore FILE                    replace the embedded database by the backup in FILE (with the
+                                          catalogue stopped); the replaced one is kept aside
   estante import FILE... [--library CODE] import MARC 21 (ISO 2709 or MARCXML, UTF-8 or MARC-8)
   estante import FILE... --network CODE [--network-name "NAME"]
                                           load another institution's records into the library network
@@ -36,7 +42,8 @@ ${INSTITUTION_USAGE}
 ${USER_COMMAND_USAGE}
 ${DESK_COMMAND_USAGE}
 
-The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).`;
+The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
+With PostgreSQL, back up and restore with pg_dump and pg_restore (README "Backup and restore").`;
 
 function printSummary(label: string, summary: ImportSummary): void {
   console.log(
@@ -71,6 +78,37 @@ function printSearchStats(stats: SearchStatsSummary): void {
   );
 }
 
+/** `estante backup FILE` / `estante restore FILE` of the embedded database (decision 0036). */
+async function backupCommand(command: 'backup' | 'restore', args: string[], config: Config): Promise<number> {
+  if (args.length !== 1) {
+    console.error(`usage: estante ${command} FILE`);
+    return 2;
+  }
+  if (config.DATABASE_URL) {
+    console.error(
+      `estante ${command}: DATABASE_URL names a PostgreSQL server; use pg_dump / pg_restore (README "Backup and restore").`,
+    );
+    return 2;
+  }
+  const dataDir = resolve(config.DATA_DIR);
+  const file = resolve(args[0]!);
+  try {
+    if (command === 'backup') {
+      const { bytes } = await backupPglite(dataDir, file);
+      console.log(`Backup of the ${describeDb(config)} written to ${file} (${(bytes / 1e6).toFixed(1)} MB).`);
+    } else {
+      const { previous } = await restorePglite(dataDir, file);
+      console.log(`The ${describeDb(config)} was restored from ${file}.`);
+      if (previous) console.log(`The database it replaced is in ${previous}; remove it once all is well.`);
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof NotABackupError || error instanceof DatabaseInUseError)) throw error;
+    console.error(`estante ${command}: ${error.message}`);
+    return 1;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help') {
@@ -78,6 +116,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore') return backupCommand(command, rest, config);
   const db = await openConfiguredDb(config);
   try {
     switch (command) {

@@ -93,6 +93,7 @@ export const ConfigSchema = z.object({
     .default(DEFAULT_RECAPTCHA_VERIFY_URL),
   TRUST_PROXY: trustedProxies.optional(),
   TOKEN_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   PUBLIC_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

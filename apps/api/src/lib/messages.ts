@@ -78,6 +78,11 @@ const MESSAGES = {
     en: 'Sending e-mail is not available in this library. Download the file instead.',
     es: 'El envío de correos no está disponible en esta biblioteca. Descargue el archivo.',
   },
+  notReady: {
+    pt: 'O catálogo ainda não está pronto.',
+    en: 'The catalogue is not ready yet.',
+    es: 'El catálogo aún no está listo.',
+  },
   internal: {
     pt: 'Erro inesperado.',
     en: 'Unexpected error.',

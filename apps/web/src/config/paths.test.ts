@@ -1,35 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { parseRecordId, paths, TITLE_TAB_CODE, TITLE_TABS } from './paths';
+import type { RouteObject } from 'react-router';
+import { isWebAppPath, SEARCH_TABS } from '@estante/contract';
+import { routes } from '../app/router';
+import { AUTHORITY_TABS, PERSONAL_AREA_SEGMENTS, TITLE_TABS } from './paths';
 
-describe('routes', () => {
-  it('links a title tab by its SPEC segment', () => {
-    expect(paths.title.getHref(12)).toBe('/acervo/12');
-    expect(paths.title.getHref(12, 'copies')).toBe('/acervo/12/exemplares');
-    expect(paths.title.getHref(12, 'dublinCore')).toBe('/acervo/12/dublin-core');
-    expect(paths.authority.getHref(7, 'marc')).toBe('/autoridade/7/marc');
+/** Every concrete address of the router's routes, with sample values for their parameters. */
+function addresses(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((route) => {
+    if (route.path === '*') return [];
+    const path = route.path ? `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}` : parent || '/';
+    const own = route.path !== undefined || route.index ? [path] : [];
+    return [...own, ...addresses(route.children ?? [], path)];
+  });
+}
+
+const SAMPLES: Record<string, string[]> = {
+  ':codAcervo': ['1', '123456'],
+  ':codAutoridade': ['7'],
+  ':guia': [...SEARCH_TABS],
+};
+
+function withSamples(path: string): string[] {
+  const param = /:[A-Za-z]+/.exec(path)?.[0];
+  if (!param) return [path];
+  const values = SAMPLES[param];
+  if (!values) throw new Error(`no sample for ${param} in ${path}`);
+  return values.flatMap((value) => withSamples(path.replace(param, value)));
+}
+
+// The server answers 404 for addresses the app has no page for (issue 14); its list is in the contract.
+describe('the server knows every address of the web app', () => {
+  it('counts every route of the router as a page of the app', () => {
+    const all = addresses(routes).flatMap(withSamples);
+    expect(all.length).toBeGreaterThan(30);
+    for (const address of all) expect(isWebAppPath(address), address).toBe(true);
   });
 
-  it('carries where to return after signing in', () => {
-    expect(paths.login.getHref('/acervo/1?x=1')).toBe('/login?redirect=%2Facervo%2F1%3Fx%3D1');
-    expect(paths.login.getHref('/')).toBe('/login');
+  it('knows every title tab, authority tab and personal-area item', () => {
+    for (const tab of Object.values(TITLE_TABS)) expect(isWebAppPath(`/acervo/5/${tab.segment}`)).toBe(true);
+    for (const tab of Object.values(AUTHORITY_TABS))
+      expect(isWebAppPath(`/autoridade/5/${tab.segment}`)).toBe(true);
+    for (const item of Object.values(PERSONAL_AREA_SEGMENTS))
+      expect(isWebAppPath(`/meupergamum/${item}`)).toBe(true);
   });
 
-  it('keeps the SPEC §2 tab codes', () => {
-    expect(TITLE_TABS.reference.code).toBe(33);
-    expect(TITLE_TABS.marc.code).toBe(36);
-    expect(TITLE_TABS.copies.code).toBe(30);
-    expect(TITLE_TABS.dublinCore.code).toBe(115);
-    expect(TITLE_TAB_CODE.HOLD).toBe(18);
-    expect(TITLE_TAB_CODE.LOAN_REQUEST).toBe(75);
-    expect(TITLE_TAB_CODE.KARDEX).toBe(32);
-    expect(TITLE_TAB_CODE.STATISTICS).toBe(74);
-  });
-
-  it('accepts only positive whole numbers as record ids', () => {
-    expect(parseRecordId('42')).toBe(42);
-    expect(parseRecordId('0')).toBeNull();
-    expect(parseRecordId('abc')).toBeNull();
-    expect(parseRecordId('1e3')).toBeNull();
-    expect(parseRecordId(undefined)).toBeNull();
+  it('does not count addresses the app shows its not-found screen for', () => {
+    for (const address of [
+      '/nada',
+      '/acervo/0',
+      '/acervo/x',
+      '/acervo/1/nada',
+      '/meupergamum/nada',
+      '/a/b/c/d',
+    ])
+      expect(isWebAppPath(address), address).toBe(false);
   });
 });

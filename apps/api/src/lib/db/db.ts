@@ -17,4 +17,13 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction; inside it use only the given handle (PGlite deadlocks on the outer one). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The connection pool's state (PostgreSQL); PGlite has one connection in the process and no pool. */
+  poolStats?(): PoolStats;
+}
+
+/** Connections of a pool: all open, idle among them, and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }

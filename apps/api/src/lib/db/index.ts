@@ -2,8 +2,8 @@ import type { Db } from './db.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
-export type { Db, Queryable, QueryResult } from './db.ts';
-export { migrate } from './migrate.ts';
+export type { Db, PoolStats, Queryable, QueryResult } from './db.ts';
+export { migrate, pendingMigrations } from './migrate.ts';
 
 /** Opens PostgreSQL when a URL is given, else the embedded database in dataDir. */
 export async function openDb(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Db> {

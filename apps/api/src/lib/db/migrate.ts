@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './db.ts';
+import type { Db, Queryable } from './db.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
 
@@ -10,13 +10,8 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<str
     name text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`);
-  const files = (await readdir(dir)).filter((f) => /^\d{4}-[a-z0-9-]+\.sql$/.test(f)).sort();
-  const done = new Set(
-    (await db.query<{ name: string }>('SELECT name FROM schema_migration')).rows.map((r) => r.name),
-  );
   const applied: string[] = [];
-  for (const file of files) {
-    if (done.has(file)) continue;
+  for (const file of await pendingMigrations(db, dir)) {
     const sql = await readFile(`${dir}/${file}`, 'utf8');
     await db.transaction(async (tx) => {
       await tx.exec(sql);
@@ -25,4 +20,21 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<str
     applied.push(file);
   }
   return applied;
+}
+
+async function migrationFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => /^\d{4}-[a-z0-9-]+\.sql$/.test(f)).sort();
+}
+
+/** The migrations not yet applied (all of them on an empty database); throws when the database does not answer. */
+export async function pendingMigrations(db: Queryable, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  const { rows: table } = await db.query<{ present: boolean }>(
+    "SELECT to_regclass('schema_migration') IS NOT NULL AS present",
+  );
+  const done = new Set(
+    table[0]?.present
+      ? (await db.query<{ name: string }>('SELECT name FROM schema_migration')).rows.map((r) => r.name)
+      : [],
+  );
+  return (await migrationFiles(dir)).filter((file) => !done.has(file));
 }

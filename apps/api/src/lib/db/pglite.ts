@@ -40,7 +40,7 @@ function isAlive(pid: number): boolean {
  * Takes the data directory for this process. PGlite is single-process: a second process
  * (say an import while the server runs) writing the same files would corrupt them.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockFile = join(dataDir, 'estante.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -90,9 +90,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return db;
 }
 
-/** Dumps an in-memory database so tests can start from a migrated template quickly. */
-export async function dumpPglite(db: Db): Promise<Blob | File> {
+/** Dumps the database (a tar of its data directory): test templates, and `estante backup`. */
+export async function dumpPglite(db: Db, compression: 'none' | 'gzip' = 'none'): Promise<Blob | File> {
   const inner = (db as unknown as { raw?: PGlite }).raw;
   if (!inner) throw new Error('not a PGlite database');
-  return inner.dumpDataDir('none');
+  return inner.dumpDataDir(compression);
 }

@@ -41,5 +41,6 @@ export async function openPostgres(connectionString: string, options: { max?: nu
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

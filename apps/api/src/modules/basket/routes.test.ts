@@ -245,7 +245,7 @@ describe('POST /api/acervo/exportar-cesta', () => {
       opcoesEmail: { emails: 'ana@demo.example; bruno@@demo; carla@demo.example' },
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       code: 'BASKET_INVALID_EMAIL',
       message: 'basket.email.invalid: bruno@@demo',
     });

@@ -145,7 +145,7 @@ describe('title records and authorities', () => {
   it('answers 404 with the error shape for an unknown title, and 400 for a bad id', async () => {
     const missing = await get('/api/acervo/99999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Registro não encontrado.', code: 'NOT_FOUND' });
+    expect(missing.json()).toMatchObject({ message: 'Registro não encontrado.', code: 'NOT_FOUND' });
     const bad = await get('/api/acervo/abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION');

@@ -563,7 +563,7 @@ describe('closed collection (/acervo/{id}/dados-armazem, /gravar-armazem)', () =
       cesta: [{ cod_acervo: domCasmurro, cod_exemplar: copy!.cod_exemplar }],
     });
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({
+    expect(again.json()).toMatchObject({
       code: 'CLOSED_STACKS_DUPLICATE',
       message: 'record.closedCollection.errors.duplicate',
     });

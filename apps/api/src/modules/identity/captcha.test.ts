@@ -88,7 +88,7 @@ describe('sign-in captcha (ALTCHA, activity 1120)', () => {
       for (const password of ['estante-ana', 'wrong']) {
         const response = await grant(undefined, password);
         expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual({
+        expect(response.json()).toMatchObject({
           code: 'CAPTCHA_REQUIRED',
           message: 'identityRules.captchaRequired',
         });
@@ -100,7 +100,10 @@ describe('sign-in captcha (ALTCHA, activity 1120)', () => {
       expect((await grant(solved)).statusCode).toBe(200);
       const replay = await grant(solved);
       expect(replay.statusCode).toBe(422);
-      expect(replay.json()).toEqual({ code: 'CAPTCHA_INVALID', message: 'identityRules.captchaInvalid' });
+      expect(replay.json()).toMatchObject({
+        code: 'CAPTCHA_INVALID',
+        message: 'identityRules.captchaInvalid',
+      });
     });
 
     it('spends the captcha even when the password is wrong', async () => {

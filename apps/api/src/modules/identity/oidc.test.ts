@@ -144,7 +144,10 @@ describe('OIDC single sign-on against a real provider (SPEC §7 /oidc/authorize,
     // The handle works once.
     const again = await validate(ctx.app, started.nonce);
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ message: 'recoveryRules.oidcInvalidNonce', code: 'OIDC_INVALID_NONCE' });
+    expect(again.json()).toMatchObject({
+      message: 'recoveryRules.oidcInvalidNonce',
+      code: 'OIDC_INVALID_NONCE',
+    });
   });
 
   it('matches the e-mail without regard to case, and drops a redirect that would leave the site', async () => {
@@ -163,7 +166,7 @@ describe('OIDC single sign-on against a real provider (SPEC §7 /oidc/authorize,
     expect(returned.statusCode).toBe(302);
     const refused = await validate(ctx.app, started.nonce);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ message: 'recoveryRules.oidcFailed', code: 'OIDC_FAILED' });
+    expect(refused.json()).toMatchObject({ message: 'recoveryRules.oidcFailed', code: 'OIDC_FAILED' });
   });
 
   it('answers user not found when the provider names nobody the library knows', async () => {
@@ -171,7 +174,7 @@ describe('OIDC single sign-on against a real provider (SPEC §7 /oidc/authorize,
     await signOnAtProvider(ctx.app, started.link, 'stranger', started.cookie);
     const refused = await validate(ctx.app, started.nonce);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({
+    expect(refused.json()).toMatchObject({
       message: 'recoveryRules.oidcUserNotFound',
       code: 'OIDC_USER_NOT_FOUND',
     });
@@ -255,7 +258,10 @@ describe('OIDC when the institution has not configured it', () => {
       const token = await publicToken(ctx.app);
       const start = await ctx.app.inject({ url: '/api/oidc/authorize', headers: bearer(token) });
       expect(start.statusCode).toBe(422);
-      expect(start.json()).toEqual({ message: 'recoveryRules.oidcUnavailable', code: 'OIDC_UNAVAILABLE' });
+      expect(start.json()).toMatchObject({
+        message: 'recoveryRules.oidcUnavailable',
+        code: 'OIDC_UNAVAILABLE',
+      });
       const finish = await ctx.app.inject({
         method: 'POST',
         url: '/api/oidc/validar',

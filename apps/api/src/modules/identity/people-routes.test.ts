@@ -157,7 +157,7 @@ describe('password change (/pessoas/meu-pergamum/senha)', () => {
     const { access_token } = await signIn(ctx.app, 'bruno', 'estante-bruno');
     const response = await change(access_token, 'not-the-password', 'outra-senha-1');
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       message: 'identityRules.currentPasswordWrong',
       code: 'CURRENT_PASSWORD_WRONG',
     });
@@ -177,7 +177,7 @@ describe('password change (/pessoas/meu-pergamum/senha)', () => {
       for (const weak of ['Ab1!', 'abcdefg1!', 'Abcdefgh!', 'Abcdefgh1', 'Carla-2026!', 'estante-carla']) {
         const response = await change(access_token, 'estante-carla', weak);
         expect(response.statusCode, weak).toBe(422);
-        expect(response.json()).toEqual({
+        expect(response.json()).toMatchObject({
           message: 'identityRules.passwordCriteria',
           code: 'PASSWORD_CRITERIA',
         });
@@ -253,7 +253,7 @@ describe("one patron cannot reach another's data", () => {
   it('GET /pessoas/{user}/nome does not name another patron', async () => {
     const response = await asAna('GET', '/api/pessoas/bruno/nome');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Registro não encontrado.', code: 'NOT_FOUND' });
+    expect(response.json()).toMatchObject({ message: 'Registro não encontrado.', code: 'NOT_FOUND' });
     expect(response.body).not.toContain('Bruno');
   });
 

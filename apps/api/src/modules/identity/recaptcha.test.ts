@@ -144,7 +144,7 @@ describe('reCAPTCHA, accepted only when the institution configures its keys (dec
       const solution = await solveChallenge({ challenge, deriveKey });
       const solved = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
       expect((await grant(solved)).statusCode).toBe(200);
-      expect((await grant('good-1')).json()).toEqual({
+      expect((await grant('good-1')).json()).toMatchObject({
         code: 'CAPTCHA_INVALID',
         message: 'identityRules.captchaInvalid',
       });
@@ -189,9 +189,12 @@ describe('reCAPTCHA, accepted only when the institution configures its keys (dec
       for (const password of ['estante-ana', 'wrong']) {
         const response = await grant('forged-token', password);
         expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual({ code: 'CAPTCHA_INVALID', message: 'identityRules.captchaInvalid' });
+        expect(response.json()).toMatchObject({
+          code: 'CAPTCHA_INVALID',
+          message: 'identityRules.captchaInvalid',
+        });
       }
-      expect((await grant()).json()).toEqual({
+      expect((await grant()).json()).toMatchObject({
         code: 'CAPTCHA_REQUIRED',
         message: 'identityRules.captchaRequired',
       });
@@ -213,7 +216,10 @@ describe('reCAPTCHA, accepted only when the institution configures its keys (dec
       await siteverify.close();
       const response = await grant('good-3');
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ code: 'CAPTCHA_INVALID', message: 'identityRules.captchaInvalid' });
+      expect(response.json()).toMatchObject({
+        code: 'CAPTCHA_INVALID',
+        message: 'identityRules.captchaInvalid',
+      });
     });
 
     it('refuses the sign-in when siteverify does not answer in time', async () => {

@@ -133,7 +133,10 @@ describe('password recovery by e-mail (SPEC §4 forgot password, §7 /pessoas/{l
     const code = await codeFor(login);
     const wrong = await check(login, code === '000000' ? '111111' : '000000');
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({ message: 'recoveryRules.codeInvalid', code: 'RECOVERY_CODE_INVALID' });
+    expect(wrong.json()).toMatchObject({
+      message: 'recoveryRules.codeInvalid',
+      code: 'RECOVERY_CODE_INVALID',
+    });
     const right = await check(login, code);
     expect(right.statusCode).toBe(200);
     expect(PasswordRulesSchema.parse(right.json())).toEqual(DEFAULT_RULES);
@@ -178,7 +181,7 @@ describe('password recovery by e-mail (SPEC §4 forgot password, §7 /pessoas/{l
     for (const refusal of refusals) {
       const refused = await setPassword(login, code, refusal);
       expect(refused.statusCode, refusal).toBe(422);
-      expect(refused.json(), refusal).toEqual({
+      expect(refused.json(), refusal).toMatchObject({
         message: 'identityRules.passwordCriteria',
         code: 'PASSWORD_CRITERIA',
       });
@@ -231,7 +234,10 @@ describe('password recovery by e-mail (SPEC §4 forgot password, §7 /pessoas/{l
     clock.advance(15 * 60 + 1);
     const expired = await check(login, code);
     expect(expired.statusCode).toBe(422);
-    expect(expired.json()).toEqual({ message: 'recoveryRules.codeExpired', code: 'RECOVERY_CODE_EXPIRED' });
+    expect(expired.json()).toMatchObject({
+      message: 'recoveryRules.codeExpired',
+      code: 'RECOVERY_CODE_EXPIRED',
+    });
     const fresh = await codeFor(login);
     expect((await check(login, fresh)).statusCode).toBe(200);
   });
@@ -325,14 +331,14 @@ describe('password recovery by e-mail (SPEC §4 forgot password, §7 /pessoas/{l
   it('answers 422 for an unknown login and for a patron without e-mail, and sends nothing', async () => {
     const unknown = await start('ninguem');
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toEqual({
+    expect(unknown.json()).toMatchObject({
       message: 'recoveryRules.userNotFound',
       code: 'RECOVERY_USER_NOT_FOUND',
     });
     const { login } = await newPatron({ email: null });
     const noEmail = await start(login);
     expect(noEmail.statusCode).toBe(422);
-    expect(noEmail.json()).toEqual({ message: 'recoveryRules.noEmail', code: 'RECOVERY_NO_EMAIL' });
+    expect(noEmail.json()).toMatchObject({ message: 'recoveryRules.noEmail', code: 'RECOVERY_NO_EMAIL' });
     expect(smtp.messages).toHaveLength(0);
   });
 
@@ -349,7 +355,10 @@ describe('password recovery by e-mail (SPEC §4 forgot password, §7 /pessoas/{l
       await setPassword(login, '1', 'x'),
     ]) {
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: 'recoveryRules.unavailable', code: 'RECOVERY_UNAVAILABLE' });
+      expect(response.json()).toMatchObject({
+        message: 'recoveryRules.unavailable',
+        code: 'RECOVERY_UNAVAILABLE',
+      });
     }
     expect(smtp.messages).toHaveLength(0);
   });
@@ -410,7 +419,7 @@ describe('password recovery without a working mail server', () => {
       const token = await publicToken(ctx.app);
       const response = await ctx.app.inject({ url: url('ana'), headers: bearer(token) });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ message: 'Erro inesperado.', code: 'RECOVERY_MAIL_FAILED' });
+      expect(response.json()).toMatchObject({ message: 'Erro inesperado.', code: 'RECOVERY_MAIL_FAILED' });
       expect(lines.join('\n')).toContain('password recovery e-mail could not be sent');
     } finally {
       await ctx.close();

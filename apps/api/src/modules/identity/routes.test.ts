@@ -46,7 +46,7 @@ describe('POST /api/oauth/token', () => {
       payload: { grant_type: 'client_credentials', client_id: '99' },
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: expect.any(String), code: 'INVALID_CLIENT' });
+    expect(response.json()).toMatchObject({ message: expect.any(String), code: 'INVALID_CLIENT' });
   });
 
   it('answers 401 to catalogue calls without a token or with a forged one', async () => {
@@ -110,7 +110,10 @@ describe('password grant (SPEC §7 Auth, §8 login errors)', () => {
     const unknown = await passwordGrant(ctx.app, 'nobody-here', 'whatever', '203.0.113.50');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Usuário ou senha incorretos.', code: 'INVALID_CREDENTIALS' });
+    expect(wrong.json()).toMatchObject({
+      message: 'Usuário ou senha incorretos.',
+      code: 'INVALID_CREDENTIALS',
+    });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -157,7 +160,7 @@ describe('password grant (SPEC §7 Auth, §8 login errors)', () => {
     expect(wrong.statusCode).toBe(401);
     const right = await passwordGrant(ctx.app, 'blocked1', 'right-password-1');
     expect(right.statusCode).toBe(430);
-    expect(right.json()).toEqual({
+    expect(right.json()).toMatchObject({
       message: 'Senha bloqueada. Use a opção "Esqueci minha senha".',
       code: 'ACESSO_BLOQUEADO',
     });
@@ -181,7 +184,7 @@ describe('password grant (SPEC §7 Auth, §8 login errors)', () => {
     if (!first.ok || !second.ok) throw new Error('patrons not added');
     const ambiguous = await passwordGrant(ctx.app, 'familia@example.org', 'senha-da-maria');
     expect(ambiguous.statusCode).toBe(422);
-    expect(ambiguous.json()).toEqual({
+    expect(ambiguous.json()).toMatchObject({
       message: 'identityRules.choiceRequired',
       code: 'LOGIN_CHOICE_REQUIRED',
     });

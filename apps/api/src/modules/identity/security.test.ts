@@ -27,7 +27,7 @@ describe('brute force: throttling per account and per address (SPEC §8 429)', (
     // Locked: the right password from another address is refused as well.
     const during = await passwordGrant(ctx.app, 'ana', 'estante-ana', '192.0.2.99');
     expect(during.statusCode).toBe(429);
-    expect(during.json()).toEqual({
+    expect(during.json()).toMatchObject({
       message: 'Muitas tentativas consecutivas. Aguarde alguns minutos e tente novamente.',
       code: 'TOO_MANY_ATTEMPTS',
     });

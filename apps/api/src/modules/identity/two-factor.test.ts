@@ -68,7 +68,7 @@ describe('two-step verification with an authenticator app', () => {
       payload: { codigo: '000000' },
     });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({ message: 'identityRules.totpInvalid', code: 'TOTP_INVALID' });
+    expect(wrong.json()).toMatchObject({ message: 'identityRules.totpInvalid', code: 'TOTP_INVALID' });
     const right = await ctx.app.inject({
       method: 'PUT',
       url,
@@ -90,7 +90,7 @@ describe('two-step verification with an authenticator app', () => {
     expect((await grant('wrong-password')).statusCode).toBe(401);
     const needed = await grant('estante-ana');
     expect(needed.statusCode).toBe(422);
-    expect(needed.json()).toEqual({ message: 'identityRules.totpRequired', code: 'TOTP_REQUIRED' });
+    expect(needed.json()).toMatchObject({ message: 'identityRules.totpRequired', code: 'TOTP_REQUIRED' });
     // The code used to confirm cannot sign in.
     expect((await grant('estante-ana', appCode())).json().code).toBe('TOTP_INVALID');
     clock.advance(30);

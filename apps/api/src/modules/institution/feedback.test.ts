@@ -51,7 +51,10 @@ describe('general comment and purchase suggestion (SPEC §7 /unidade-informacao/
         authorization: `Bearer ${await publicToken(ctx.app)}`,
       });
       expect(visitor.statusCode).toBe(401);
-      expect(visitor.json()).toEqual({ message: 'Credenciais ausentes ou expiradas.', code: 'UNAUTHORIZED' });
+      expect(visitor.json()).toMatchObject({
+        message: 'Credenciais ausentes ou expiradas.',
+        code: 'UNAUTHORIZED',
+      });
       const anonymous = await post('/api/unidade-informacao/comentario', payload, {});
       expect(anonymous.statusCode).toBe(401);
       const stored = await ctx.db.query('SELECT 1 FROM library_comment');
@@ -122,7 +125,7 @@ describe('general comment and purchase suggestion (SPEC §7 /unidade-informacao/
         await userHeaders(patronId),
       );
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: 'feedback.unknownLibrary', code: 'UNKNOWN_LIBRARY' });
+      expect(response.json()).toMatchObject({ message: 'feedback.unknownLibrary', code: 'UNKNOWN_LIBRARY' });
     });
 
     it('answers 422 "comment limit exceeded" past the daily limit, per patron, and again after 24 hours', async () => {
@@ -139,7 +142,7 @@ describe('general comment and purchase suggestion (SPEC §7 /unidade-informacao/
       expect((await send(patronId, 2)).statusCode).toBe(201);
       const third = await send(patronId, 3);
       expect(third.statusCode).toBe(422);
-      expect(third.json()).toEqual({
+      expect(third.json()).toMatchObject({
         message: 'feedback.comment.limitExceeded',
         code: 'COMMENT_LIMIT_EXCEEDED',
       });
@@ -259,7 +262,7 @@ describe('general comment and purchase suggestion (SPEC §7 /unidade-informacao/
         await userHeaders(patronId),
       );
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         message: 'feedback.suggestion.libraryNotInCampus',
         code: 'LIBRARY_NOT_IN_CAMPUS',
       });

@@ -88,7 +88,7 @@ describe('institution pages (SPEC §7 /parametros/*)', () => {
     expect(one).toEqual([tech]);
     const missing = await get('/api/parametros/atendimento/99999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Registro não encontrado.', code: 'NOT_FOUND' });
+    expect(missing.json()).toMatchObject({ message: 'Registro não encontrado.', code: 'NOT_FOUND' });
   });
 
   it('lists upcoming institutional events in start order, leaving out the ones that ended', async () => {

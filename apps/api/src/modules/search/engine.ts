@@ -59,6 +59,19 @@ export interface SearchEngine {
   search(request: SearchRequest): Promise<SearchResult>;
   /** True when the engine answers. */
   ping(): Promise<boolean>;
+  /** How this process's searches were answered since it started (the /metrics search cache counters). */
+  cacheStats?(): SearchCacheStats;
+}
+
+/**
+ * Searches by how they were answered: the page and counts kept from an earlier search, the counts
+ * kept (the page read), the title keys kept in memory (decision 0032), or the database alone.
+ */
+export interface SearchCacheStats {
+  keptPage: number;
+  keptCounts: number;
+  keysInMemory: number;
+  database: number;
 }
 
 /** A search request with the SPEC §9 defaults for whatever is not given. */

@@ -745,7 +745,7 @@ describe('a failed search', () => {
       const headers = { authorization: `Bearer ${await publicToken(ctx.app)}` };
       const response = await ctx.app.inject({ url: '/api/consulta?termo=casmurro', headers });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         message: 'Não foi possível concluir a pesquisa. Tente novamente.',
         code: 'SEARCH_FAILED',
       });

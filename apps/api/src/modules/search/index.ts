@@ -1,4 +1,4 @@
-export type { SearchEngine, SearchRequest, SearchResult } from './engine.ts';
+export type { SearchCacheStats, SearchEngine, SearchRequest, SearchResult } from './engine.ts';
 export { searchRequest, searchRequestFromQuery } from './engine.ts';
 export { createPostgresSearchEngine } from './postgres-engine.ts';
 export { searchRoutes } from './routes.ts';

@@ -1,7 +1,13 @@
 import type { Db, Queryable } from '../../lib/db/index.ts';
 import { titleSummarySql, type TitleSummaryRow } from '../catalogue/index.ts';
 import type { SearchOperator } from '@estante/contract';
-import { searchRequest, type SearchEngine, type SearchRequest, type SearchResult } from './engine.ts';
+import {
+  searchRequest,
+  type SearchCacheStats,
+  type SearchEngine,
+  type SearchRequest,
+  type SearchResult,
+} from './engine.ts';
 import {
   catalogueFilterType,
   filterKeyGroups,
@@ -126,6 +132,7 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
   const useTermCounts = options.termCounts ?? true;
   const hintsTtl = options.hintsTtlMs ?? 60_000;
   const cache = new Map<string, Counted>();
+  const stats: SearchCacheStats = { keptPage: 0, keptCounts: 0, keysInMemory: 0, database: 0 };
   const keysMode = options.keysInMemory ?? 'background';
   const memory = keysMode === 'off' ? null : titleKeysOf(db);
 
@@ -373,6 +380,7 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
         ...(keepable ? { cacheVersion: version } : {}),
       });
       if (hit && keptIds) {
+        stats.keptPage++;
         // Counts and page kept: only the hits' own columns (their copies on the shelf) are read.
         return answer(
           hit,
@@ -440,6 +448,9 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
         return { counted, ids: rows.map((h) => h.id), hits: rows };
       });
       if (memory && absorbed) memory.absorb(absorbed.changed, absorbed.complete, version, keepable);
+      if (absorbed) stats.keysInMemory++;
+      else if (hit) stats.keptCounts++;
+      else stats.database++;
       if (keepable && cacheSize > 0) {
         const entry = hit ?? { version, ...counted, pages: new Map<string, number[]>() };
         entry.pages.set(pageKey, ids);
@@ -456,5 +467,6 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
       await db.query('SELECT 1');
       return true;
     },
+    cacheStats: () => ({ ...stats }),
   };
 }

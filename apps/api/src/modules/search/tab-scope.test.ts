@@ -212,7 +212,10 @@ describe('search tabs on the demo library (GET /api/consulta with search_tab and
         headers,
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ code: 'DATE_RANGE_INVERTED', message: 'search.options.dateOrder' });
+      expect(response.json()).toMatchObject({
+        code: 'DATE_RANGE_INVERTED',
+        message: 'search.options.dateOrder',
+      });
     });
   });
 

@@ -160,7 +160,7 @@ describe('teaching-plan tab (GET /api/acervo/meu-pergamum/plano-ensino/*)', () =
         headers,
       });
       expect(response.statusCode, query).toBe(422);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         code: 'TEACHING_PLAN_CRITERIA_REQUIRED',
         message: 'search.teachingPlan.criteriaRequired',
       });

@@ -1,0 +1,301 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorSchema } from '@estante/contract';
+import { buildTestApp, publicToken, TEST_DB_KIND } from '../../testing/build-test-app.ts';
+
+// Issue 14 "An HTTP layer ready for production": headers, status codes and operations calls.
+
+/** A built web app in miniature: index.html, one hashed asset with its precompressed copies, a favicon. */
+function fakeWebDist(): { root: string; asset: string; assetText: string } {
+  const root = mkdtempSync(join(tmpdir(), 'estante-web-'));
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Estante</title><div id="root"></div>');
+  writeFileSync(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const assetText = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  const asset = 'assets/index-CPWkYM1S.js';
+  writeFileSync(join(root, asset), assetText);
+  writeFileSync(join(root, `${asset}.br`), brotliCompressSync(assetText));
+  writeFileSync(join(root, `${asset}.gz`), gzipSync(assetText));
+  return { root, asset, assetText };
+}
+
+describe('the HTTP layer', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let web: ReturnType<typeof fakeWebDist>;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    web = fakeWebDist();
+    ctx = await buildTestApp({
+      webDist: web.root,
+      sitemapPageSize: 2,
+      metricsToken: 'metrics-token-0123456789',
+    });
+    headers = { authorization: `Bearer ${await publicToken(ctx.app)}` };
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(web.root, { recursive: true, force: true });
+  });
+
+  describe('security headers', () => {
+    it('sends a CSP that allows the app, VLibras and reCAPTCHA only, and the other headers, on pages and API', async () => {
+      for (const url of ['/', '/api/parametros/abas-pesquisa']) {
+        const response = await ctx.app.inject({ url });
+        const csp = response.headers['content-security-policy'] as string;
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' https:\/\/vlibras\.gov\.br /);
+        expect(csp).toContain('https://www.google.com/recaptcha/');
+        expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+        expect(csp).toContain("frame-ancestors 'self'");
+        expect(csp).toContain("object-src 'none'");
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+      }
+    });
+
+    it('adds HSTS when the catalogue is reached over HTTPS (through a proxy that says so)', async () => {
+      const response = await ctx.app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    });
+  });
+
+  describe('request ids', () => {
+    it('answers every request with an id in X-Request-Id, and keeps a sane one the caller sent', async () => {
+      const fresh = await ctx.app.inject({ url: '/api/health' });
+      expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      const given = await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': 'proxy-42.a' } });
+      expect(given.headers['x-request-id']).toBe('proxy-42.a');
+      const odd = await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': 'a b<script>' } });
+      expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('puts the request id in every error body, which still parses as the contract error', async () => {
+      for (const request of [
+        { url: '/api/no-such-call' },
+        { url: '/api/acervo/999999999', headers },
+        { url: '/api/consulta?termo=a&quantPag=1000', headers },
+        { url: '/api/acervo/1' },
+      ]) {
+        const response = await ctx.app.inject(request);
+        expect(response.statusCode, request.url).toBeGreaterThanOrEqual(400);
+        const body = ApiErrorSchema.parse(response.json());
+        expect(body.requestId, request.url).toBe(response.headers['x-request-id']);
+      }
+    });
+  });
+
+  describe('compression and caching', () => {
+    it('compresses API answers with brotli or gzip, as the browser accepts', async () => {
+      const plain = await ctx.app.inject({ url: '/api/consulta?termo=a', headers });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const br = await ctx.app.inject({
+        url: '/api/consulta?termo=a',
+        headers: { ...headers, 'accept-encoding': 'br, gzip' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      // The same answer but for the search's own id.
+      expect({ ...JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8')), id: '' }).toEqual({
+        ...plain.json(),
+        id: '',
+      });
+      const gz = await ctx.app.inject({
+        url: '/api/consulta?termo=a',
+        headers: { ...headers, 'accept-encoding': 'gzip' },
+      });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+    });
+
+    it('serves the precompressed copy of a hashed asset, cached for a year; the HTML is never cached', async () => {
+      const br = await ctx.app.inject({ url: `/${web.asset}`, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['vary']).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(web.assetText);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const gz = await ctx.app.inject({ url: `/${web.asset}`, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      const plain = await ctx.app.inject({ url: `/${web.asset}` });
+      expect(plain.body).toBe(web.assetText);
+
+      for (const url of ['/', '/index.html', '/acervo/1', '/favicon.svg']) {
+        const page = await ctx.app.inject({ url });
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+      }
+    });
+  });
+
+  describe('status of the web app addresses', () => {
+    it('loads the app with 200 on its routes and with 404 elsewhere (it shows its not-found screen)', async () => {
+      const known = [
+        '/',
+        '/login',
+        '/geral',
+        '/ebooks',
+        '/acervo/12',
+        '/acervo/12/marc',
+        '/acervo/12/exemplares/',
+        '/autoridade/3/marc',
+        '/meupergamum/emprestimos',
+        '/instituicao/horarios',
+        '/cesta?x=1',
+      ];
+      for (const url of known) {
+        const response = await ctx.app.inject({ url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      }
+      const unknown = [
+        '/no-such-page',
+        '/acervo/abc',
+        '/acervo/12/nothing',
+        '/login/extra',
+        '/assets/gone-12345678.js',
+      ];
+      for (const url of unknown) {
+        const response = await ctx.app.inject({ url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toMatch(/text\/html/);
+        expect(response.body, url).toContain('<div id="root">');
+      }
+      const api = await ctx.app.inject({ url: '/api/no-such-call' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    });
+  });
+
+  describe('robots.txt and sitemap.xml', () => {
+    it('answers robots.txt as text, pointing to the sitemap at the address the visitor used', async () => {
+      const response = await ctx.app.inject({
+        url: '/robots.txt',
+        headers: { host: 'biblioteca.example.org' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(response.body).toContain('User-agent: *');
+      expect(response.body).toContain('Disallow: /api/');
+      expect(response.body).toContain('Sitemap: http://biblioteca.example.org/sitemap.xml');
+    });
+
+    it("indexes paged sitemaps that list every record's page once", async () => {
+      const titles = (await ctx.db.query<{ id: number }>('SELECT id FROM title ORDER BY id')).rows.map(
+        (r) => r.id,
+      );
+      expect(titles.length).toBeGreaterThan(2);
+      const index = await ctx.app.inject({ url: '/sitemap.xml', headers: { host: 'bib.example.org' } });
+      expect(index.statusCode).toBe(200);
+      expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
+      const pages = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+      expect(pages.length).toBe(Math.ceil(titles.length / 2));
+      expect(pages[0]).toBe('http://bib.example.org/sitemap-1.xml');
+      const listed: string[] = [];
+      for (const page of pages) {
+        const response = await ctx.app.inject({
+          url: new URL(page).pathname,
+          headers: { host: 'bib.example.org' },
+        });
+        expect(response.statusCode, page).toBe(200);
+        expect(response.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+        const urls = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+        expect(urls.length).toBeLessThanOrEqual(2);
+        listed.push(...urls);
+      }
+      expect(listed).toEqual(titles.map((id) => `http://bib.example.org/acervo/${id}`));
+      const beyond = await ctx.app.inject({ url: `/sitemap-${pages.length + 1}.xml` });
+      expect(beyond.statusCode).toBe(404);
+    });
+  });
+
+  describe('health, readiness and metrics', () => {
+    it('answers health and readiness with 200 while the database answers and is migrated', async () => {
+      const health = await ctx.app.inject({ url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toEqual({ status: 'ok' });
+      const ready = await ctx.app.inject({ url: '/api/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok' });
+    });
+
+    it('exposes request counts by route pattern and status, latencies and search answers to loopback', async () => {
+      await ctx.app.inject({ url: '/api/acervo/1', headers });
+      await ctx.app.inject({ url: '/api/acervo/2', headers });
+      for (let i = 0; i < 2; i++) await ctx.app.inject({ url: '/api/consulta?termo=Machado', headers });
+      const response = await ctx.app.inject({ url: '/metrics' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+      const text = response.body;
+      expect(text).toMatch(
+        /estante_http_requests_total\{method="GET",route="\/api\/acervo\/:id",status_code="200"\} 2\n/,
+      );
+      expect(text).not.toContain('route="/api/acervo/1"');
+      expect(text).toMatch(
+        /estante_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/acervo\/:id",status_code="200"\}/,
+      );
+      expect(text).toMatch(/estante_search_answers_total\{source="keptPage"\} [1-9]/);
+      expect(text).toContain('process_resident_memory_bytes');
+      if (TEST_DB_KIND === 'postgres')
+        expect(text).toMatch(/estante_db_pool_connections\{state="total"\} [1-9]/);
+      else expect(text).not.toContain('estante_db_pool_connections');
+    });
+
+    it('refuses /metrics through a proxy or from another host, unless given METRICS_TOKEN', async () => {
+      const proxied = await ctx.app.inject({
+        url: '/metrics',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(proxied.statusCode).toBe(403);
+      const remote = await ctx.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9' });
+      expect(remote.statusCode).toBe(403);
+      const wrong = await ctx.app.inject({
+        url: '/metrics',
+        remoteAddress: '203.0.113.9',
+        headers: { authorization: 'Bearer metrics-token-0123456780' },
+      });
+      expect(wrong.statusCode).toBe(403);
+      const withToken = await ctx.app.inject({
+        url: '/metrics',
+        remoteAddress: '203.0.113.9',
+        headers: { authorization: 'Bearer metrics-token-0123456789' },
+      });
+      expect(withToken.statusCode).toBe(200);
+    });
+  });
+});
+
+describe('readiness when the database is not ready', () => {
+  it('answers 503 while a migration is not applied, and when the database does not answer', async () => {
+    const ctx = await buildTestApp({ empty: true });
+    try {
+      const [last] = (
+        await ctx.db.query<{ name: string }>('SELECT name FROM schema_migration ORDER BY name DESC LIMIT 1')
+      ).rows;
+      await ctx.db.query('DELETE FROM schema_migration WHERE name = $1', [last!.name]);
+      const pending = await ctx.app.inject({ url: '/api/ready' });
+      expect(pending.statusCode).toBe(503);
+      expect(pending.json()).toMatchObject({ code: 'MIGRATIONS_PENDING' });
+      expect(pending.json().message).toContain(last!.name);
+      expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      await ctx.db.query('INSERT INTO schema_migration (name) VALUES ($1)', [last!.name]);
+      expect((await ctx.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    const ctx = await buildTestApp({ empty: true });
+    await ctx.db.close();
+    try {
+      const down = await ctx.app.inject({ url: '/api/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+      expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await ctx.app.close();
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { SEARCH_TABS } from './institution.ts';
+import { TITLE_TAB_SEGMENTS } from './title-tabs.ts';
+
+/**
+ * The addresses the web app answers (SPEC §2), for the server: a GET of one of them loads the app
+ * with status 200, any other address loads it with status 404 (the app shows its not-found screen).
+ * apps/web/src/config/paths.ts builds the links; a web test checks every route there is known here.
+ */
+
+/** Items of the personal-area menu under /meupergamum (decision 0028), and its app page. */
+const PERSONAL_AREA_SEGMENTS = [
+  'app',
+  'emprestimos',
+  'renovacao',
+  'debitos',
+  'afastamentos',
+  'nada-consta',
+  'historico',
+  'reservas',
+  'solicitacoes',
+  'emprestimo-entre-bibliotecas',
+  'token-emprestimo',
+] as const;
+
+const STATIC_PATHS = new Set([
+  '/',
+  '/login',
+  '/sair',
+  '/pergamum_redireciona',
+  '/oauth-response',
+  '/saml-response',
+  '/grupoa',
+  '/pearson',
+  '/cesta',
+  '/meupergamum',
+  '/instituicao/perguntas-frequentes',
+  '/instituicao/informacoes-gerais',
+  '/instituicao/horarios',
+  '/instituicao/eventos',
+  '/instituicao/calendario',
+  ...PERSONAL_AREA_SEGMENTS.map((segment) => `/meupergamum/${segment}`),
+]);
+
+const RECORD_ID = /^[1-9]\d{0,8}$/;
+const SEARCH_GUIDES: ReadonlySet<string> = new Set(SEARCH_TABS);
+const TITLE_TABS: ReadonlySet<string> = new Set(TITLE_TAB_SEGMENTS);
+
+/** The web page of a catalogue record (SPEC §2 /acervo/{codAcervo}), for sitemaps. */
+export function titlePagePath(id: number): string {
+  return `/acervo/${id}`;
+}
+
+/** Whether the web app has a page at this path (no query string; one trailing slash allowed). */
+export function isWebAppPath(pathname: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  if (STATIC_PATHS.has(path)) return true;
+  const segments = path.split('/').slice(1);
+  if (segments.length === 1) return SEARCH_GUIDES.has(segments[0]!);
+  const [section, id, tab, ...rest] = segments;
+  if (rest.length > 0 || !RECORD_ID.test(id ?? '')) return false;
+  if (section === 'acervo') return tab === undefined || TITLE_TABS.has(tab);
+  if (section === 'autoridade') return tab === undefined || tab === 'marc';
+  return false;
+}
