@@ -90,6 +90,28 @@ describe('search state in the URL', () => {
     expect(toggleFilter(on, { tipo: 'Y', valor: '1899' }).filters).toEqual([]);
   });
 
+  it('unticks one value of a filter type and keeps the other values and types ticked', () => {
+    const start = {
+      ...DEFAULT_SEARCH_STATE,
+      term: 'x',
+      filters: [
+        { tipo: 'T' as const, valor: 'LIVRO' },
+        { tipo: 'I' as const, valor: 'por' },
+        { tipo: 'T' as const, valor: 'EBOOK' },
+      ],
+    };
+    const off = toggleFilter(start, { tipo: 'T', valor: 'LIVRO' });
+    expect(off.filters).toEqual([
+      { tipo: 'I', valor: 'por' },
+      { tipo: 'T', valor: 'EBOOK' },
+    ]);
+    expect(hasFilter(off, { tipo: 'T', valor: 'EBOOK' })).toBe(true);
+    expect(hasFilter(off, { tipo: 'T', valor: 'LIVRO' })).toBe(false);
+    // The same value under another type is another filter.
+    expect(hasFilter(off, { tipo: 'Y', valor: 'EBOOK' })).toBe(false);
+    expect(toSearchParams(off).getAll('filtro')).toEqual(['I:por', 'T:EBOOK']);
+  });
+
   it('falls back to the defaults for values a person could not have chosen', () => {
     const params = new URLSearchParams(
       'tipoBusca=isbn&tipoTermo=x&paginaAtiva=-2&quantPag=33&ordenacao=Z&similares=maybe',
