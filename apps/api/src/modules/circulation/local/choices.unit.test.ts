@@ -132,6 +132,10 @@ describe('checking a choice', () => {
     expect(checkChoices(copies, { ...full, volume: 'v. 3' })).toBe(CIRCULATION_ERROR.CHOICE_INVALID);
     expect(checkChoices(copies, { ...full, libraryId: 9 })).toBe(CIRCULATION_ERROR.CHOICE_INVALID);
     expect(checkChoices(copies, { ...full, location: 'C' })).toBe(CIRCULATION_ERROR.CHOICE_INVALID);
+    // A wrong value is named before a missing later one.
+    expect(checkChoices(copies, { ...full, volume: 'v. 3', tome: null })).toBe(
+      CIRCULATION_ERROR.CHOICE_INVALID,
+    );
     for (const mixed of [
       { libraryId: 2 },
       { volume: 'v. 2' },
