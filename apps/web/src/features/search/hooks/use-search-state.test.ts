@@ -110,6 +110,15 @@ describe('search state in the URL', () => {
     // The same value under another type is another filter.
     expect(hasFilter(off, { tipo: 'Y', valor: 'EBOOK' })).toBe(false);
     expect(toSearchParams(off).getAll('filtro')).toEqual(['I:por', 'T:EBOOK']);
+    // The same value ticked under two filter types: unticking it under one keeps the other.
+    const both = toggleFilter(toggleFilter(start, { tipo: 'A', valor: 'Assis, Machado de' }), {
+      tipo: 'S',
+      valor: 'Assis, Machado de',
+    });
+    expect(toggleFilter(both, { tipo: 'A', valor: 'Assis, Machado de' }).filters).toContainEqual({
+      tipo: 'S',
+      valor: 'Assis, Machado de',
+    });
   });
 
   it('reads the term without the spaces around it, and page numbers of more than one digit', () => {
