@@ -245,6 +245,24 @@ describe('circulation engine', () => {
       });
     });
 
+    it('refuses a hold with one copy lent and the other on the shelf, and queues it once both are lent', async () => {
+      const [reader, other, patron] = [await makePatron(db), await makePatron(db), await makePatron(db)];
+      const { titleId, copyIds } = await makeTitle(db, 'Til', [
+        { libraryId: library.id },
+        { libraryId: library.id },
+      ]);
+      await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
+      const request = { cod_acervo: titleId, biblioteca: library.id };
+      await expect(engine.placeHold(patron.id, request, 'p', { dryRun: true })).rejects.toMatchObject({
+        code: 'HOLD_COPY_AVAILABLE',
+      });
+      await expect(engine.placeHold(patron.id, request, 'p')).rejects.toMatchObject({
+        code: 'HOLD_COPY_AVAILABLE',
+      });
+      await engine.checkout({ patronId: other.id, copyId: copyIds[1]!, actor: staff });
+      expect(await engine.placeHold(patron.id, request, 'p')).toMatchObject({ position: 1 });
+    });
+
     it('asks for every offered choice and refuses values no copy has', async () => {
       const [reader, patron] = [await makePatron(db), await makePatron(db)];
       const { titleId, copyIds } = await makeTitle(db, 'Os sertões', [

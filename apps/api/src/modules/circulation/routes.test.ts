@@ -25,7 +25,7 @@ import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import { startTestMail } from '../../testing/smtp-server.ts';
 import { bearer, signIn, testClock } from '../identity/testing.ts';
 import { createCirculationEngine, type CirculationEngine } from './local/engine.ts';
-import { makeLibrary, makePatron, makeTitle, setRules, testRule } from './testing.ts';
+import { makeLibrary, makePatron, makeTitle, setRules, testRule, type TestCopy } from './testing.ts';
 
 // The patron's circulation calls (SPEC §7) through the HTTP API, on a real database, with the
 // test clock and a real SMTP server. Every call answers about the caller only.
@@ -622,6 +622,83 @@ describe('circulation calls', () => {
       expect(
         HoldsSchema.parse((await call(ana, 'GET', '/reserva')).json()).map((h) => h.posicao_fila),
       ).toEqual([1]);
+    });
+
+    it('offers the hold form exactly when POST /reserva would take a hold for one of the choices offered', async () => {
+      const ana = await patron();
+      const other = await makeLibrary(ctx.db);
+      /** Every choice the form offers, each one a request (the form asks for each offered value). */
+      const requests = (info: ReturnType<typeof HoldInitialInfoSchema.parse>) => {
+        const each = <T>(values: T[]) => (values.length > 0 ? values : [null]);
+        return info.bibliotecas.flatMap((b) =>
+          each(info.volumes).flatMap((volume) =>
+            each(info.localizacoes).map((localizacao) => ({
+              cod_acervo: info.cod_acervo,
+              biblioteca: b.cod_biblioteca,
+              volume,
+              localizacao,
+            })),
+          ),
+        );
+      };
+      /** The form's answer, and what POST /reserva/validar-fila and POST /reserva answer for each choice. */
+      async function both(name: string, copies: TestCopy[], lend: number[]) {
+        const { titleId, copyIds } = await makeTitle(ctx.db, name, copies);
+        const reader = await makePatron(ctx.db);
+        for (const i of lend)
+          await engine.checkout({ patronId: reader.id, copyId: copyIds[i]!, actor: staff });
+        const info = HoldInitialInfoSchema.parse(
+          (await call(ana, 'GET', `/reserva/${titleId}/informacoes-iniciais`)).json(),
+        );
+        const answers: string[] = [];
+        const choices = requests(info);
+        // Nothing offered: the title's library, as a request without the form would ask.
+        if (choices.length === 0)
+          choices.push({ cod_acervo: titleId, biblioteca: library.id, volume: null, localizacao: null });
+        for (const request of choices) {
+          const check = await call(ana, 'POST', '/reserva/validar-fila', request);
+          const code = (r: typeof check) =>
+            r.statusCode === 200 ? 'ok' : (r.json() as { code: string }).code;
+          answers.push(code(check));
+          if (check.statusCode !== 200) {
+            // The hold itself is refused the same way.
+            expect(code(await call(ana, 'POST', '/reserva', request))).toBe(code(check));
+          }
+        }
+        return { form: info.permitido ? 'ok' : info.motivo!.codigo, answers };
+      }
+      const here = { libraryId: library.id };
+      // One copy lent, one on the shelf: the shelf copy serves; no choice lets a hold in.
+      expect(await both('Til', [here, here], [0])).toEqual({
+        form: 'HOLD_COPY_AVAILABLE',
+        answers: ['HOLD_COPY_AVAILABLE'],
+      });
+      expect(await both('Lucíola', [here, here], [0, 1])).toEqual({ form: 'ok', answers: ['ok'] });
+      // Volume 1 on the shelf, volume 2 lent: volume 2 can be held.
+      expect(
+        await both(
+          'Os sertões',
+          [
+            { ...here, volume: 'v. 1' },
+            { ...here, volume: 'v. 2' },
+          ],
+          [1],
+        ),
+      ).toEqual({ form: 'ok', answers: ['HOLD_COPY_AVAILABLE', 'ok'] });
+      // On the shelf here, lent at the other library: held for pickup at the other.
+      expect(await both('O ateneu', [here, { libraryId: other.id }], [1])).toEqual({
+        form: 'ok',
+        answers: ['HOLD_COPY_AVAILABLE', 'ok'],
+      });
+      // A copy that takes no holds is not counted, on the shelf or away.
+      expect(await both('Senhora', [{ ...here, loanType: 'Sem reserva' }, here], [1])).toEqual({
+        form: 'ok',
+        answers: ['ok'],
+      });
+      expect(await both('Helena', [{ ...here, loanType: 'Sem reserva' }], [0])).toEqual({
+        form: 'HOLD_NOT_ALLOWED',
+        answers: ['HOLD_NOT_ALLOWED'],
+      });
     });
 
     it('cancels the holds chosen; nothing chosen, or another patron’s hold, is refused and that hold stays', async () => {

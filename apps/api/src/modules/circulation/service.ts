@@ -27,7 +27,8 @@ import type { ServerLanguage } from '../../lib/messages.ts';
 import { readSettings } from '../institution/index.ts';
 import { noDebtsDeclarationPdf, paymentSlipPdf, typedLine } from './documents.ts';
 import { refusal } from './errors.ts';
-import { issuedDeclaration, noDebtsRefusal, offeredChoices } from './local/engine.ts';
+import { holdRefusalBeforeChoice, offeredChoices } from './local/choices.ts';
+import { issuedDeclaration, noDebtsRefusal } from './local/engine.ts';
 import {
   currentToken,
   holdHistory,
@@ -452,13 +453,8 @@ export function createCirculationService(options: CirculationServiceOptions) {
       const copies = (await titleCopies(db, titleId)).filter((c) => inCirculation(rules, patron, c, 'holds'));
       const choices = offeredChoices(copies);
       const standing = standingRefusal(await patronStanding(db, patronId, provider.today()));
-      const reason =
-        standing ??
-        (copies.length === 0
-          ? CIRCULATION_ERROR.HOLD_NOT_ALLOWED
-          : copies.some((c) => c.status === 'disponivel')
-            ? CIRCULATION_ERROR.HOLD_COPY_AVAILABLE
-            : null);
+      // The same rules POST /reserva applies, for every choice the copies offer.
+      const reason = standing ?? holdRefusalBeforeChoice(copies);
       const names = await libraryNames(db, choices.libraries);
       return {
         cod_acervo: titleId,

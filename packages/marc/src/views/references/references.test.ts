@@ -182,6 +182,22 @@ const titleEntry = work({
   year: 1993,
 });
 
+/** A work whose main entry (100) carries the fuller form of the name in $q, and maybe dates in $d. */
+function withFullerForm(pairs: [string, string][]) {
+  const built = work({
+    title: 'Harry Potter e a pedra filosofal',
+    authors: [{ name: 'Rowling, J. K.' }],
+    place: 'Rio de Janeiro',
+    publisher: 'Rocco',
+    year: 2000,
+  });
+  const record: MarcRecord = {
+    ...built.record,
+    fields: built.record.fields.map((f) => (f.tag === '100' ? { ...field('100', ...pairs), ind1: '1' } : f)),
+  };
+  return { record, title: mapped(record) };
+}
+
 describe('ABNT NBR 6023:2018 references', () => {
   it.each([
     ['a book', domCasmurro, 'ASSIS, Machado de. Dom Casmurro. Rio de Janeiro: Garnier, 1899.'],
@@ -248,6 +264,27 @@ describe('ABNT NBR 6023:2018 references', () => {
     ],
   ])('writes %s', (_kind, w, expected) => {
     expect(cite(w, 'abnt').text).toBe(expected);
+  });
+
+  it('leaves out the fuller form of the name ($q), with or without dates after it', () => {
+    const plain = withFullerForm([
+      ['a', 'Rowling, J. K.'],
+      ['q', '(Joanne Kathleen)'],
+    ]);
+    // The catalogue shows the heading as recorded; the reference cites the name as published.
+    expect(plain.title.authors[0]!.name).toContain('(Joanne Kathleen)');
+    expect(cite(plain, 'abnt').text).toBe(
+      'ROWLING, J. K. Harry Potter e a pedra filosofal. Rio de Janeiro: Rocco, 2000.',
+    );
+    expect(toCsl(plain.title).author).toEqual([{ family: 'Rowling', given: 'J. K.' }]);
+    const dated = withFullerForm([
+      ['a', 'Rowling, J. K.'],
+      ['q', '(Joanne Kathleen),'],
+      ['d', '1965-'],
+    ]);
+    expect(cite(dated, 'abnt').text).toBe(
+      'ROWLING, J. K. Harry Potter e a pedra filosofal. Rio de Janeiro: Rocco, 2000.',
+    );
   });
 
   it('writes an e-book with "Disponível em" and "Acesso em", no angle brackets (the 2018 form)', () => {

@@ -28,6 +28,7 @@ import {
   type CirculationRule,
   type Day,
 } from './rules.ts';
+import { checkChoices, holdChoice, holdMatches, shelfRefusal } from './choices.ts';
 import {
   appendLog,
   closeQueueGap,
@@ -165,110 +166,6 @@ const RETRYABLE = new Set(['40001', '40P01', '55P03']);
 function isRetryable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && RETRYABLE.has(code);
-}
-
-/** Whether a hold's choices are met by a copy (same pickup library; each chosen value equal). */
-function holdMatches(
-  hold: {
-    libraryId: number;
-    volume: string | null;
-    tome: string | null;
-    part: string | null;
-    additionalMaterial: string | null;
-    location: string | null;
-  },
-  copy: CopyRecord,
-): boolean {
-  return (
-    hold.libraryId === copy.libraryId &&
-    (hold.volume === null || hold.volume === copy.volume) &&
-    (hold.tome === null || hold.tome === copy.tome) &&
-    (hold.part === null || hold.part === copy.part) &&
-    (hold.additionalMaterial === null || hold.additionalMaterial === copy.additionalMaterial) &&
-    (hold.location === null || hold.location === copy.location)
-  );
-}
-
-/** The choices a set of copies offers: the distinct non-empty values of each field, sorted. */
-export function offeredChoices(copies: readonly CopyRecord[]) {
-  const distinct = (pick: (c: CopyRecord) => string | null) =>
-    [...new Set(copies.map(pick).filter((v): v is string => v !== null && v !== ''))].sort((a, b) =>
-      a.localeCompare(b, 'pt'),
-    );
-  return {
-    libraries: [...new Set(copies.map((c) => c.libraryId))].sort((a, b) => a - b),
-    volumes: distinct((c) => c.volume),
-    tomes: distinct((c) => c.tome),
-    parts: distinct((c) => c.part),
-    materials: distinct((c) => c.additionalMaterial),
-    locations: distinct((c) => c.location),
-  };
-}
-
-/** The chosen values of a hold or request, null where nothing is offered. */
-export interface CopyChoice {
-  libraryId: number | null;
-  volume: string | null;
-  tome: string | null;
-  part: string | null;
-  additionalMaterial: string | null;
-  location: string | null;
-}
-
-/**
- * SPEC §5: every offered choice must be chosen, and be one of the offered values. Answers the
- * copies the choice allows, or the refusal.
- */
-export function checkChoices(
-  copies: readonly CopyRecord[],
-  choice: CopyChoice,
-): CopyRecord[] | CirculationRefusal {
-  const offered = offeredChoices(copies);
-  const fields: [readonly (string | number)[], string | number | null, CirculationRefusal | null][] = [
-    [offered.libraries, choice.libraryId, CIRCULATION_ERROR.CHOICE_REQUIRED_BIBLIOTECA],
-    [offered.volumes, choice.volume, CIRCULATION_ERROR.CHOICE_REQUIRED_VOLUME],
-    [offered.tomes, choice.tome, CIRCULATION_ERROR.CHOICE_REQUIRED_TOMO],
-    [offered.parts, choice.part, CIRCULATION_ERROR.CHOICE_REQUIRED_PARTE],
-    [offered.materials, choice.additionalMaterial, CIRCULATION_ERROR.CHOICE_REQUIRED_MATERIAL],
-    // SPEC §5 requires volume, tome, part and material; the location narrows the copies when given.
-    [offered.locations, choice.location, null],
-  ];
-  for (const [values, chosen, required] of fields) {
-    if (required && values.length > 0 && (chosen === null || chosen === undefined)) return required;
-    if (chosen !== null && chosen !== undefined && !values.includes(chosen))
-      return CIRCULATION_ERROR.CHOICE_INVALID;
-  }
-  const matching = copies.filter((c) =>
-    holdMatches(
-      {
-        libraryId: choice.libraryId ?? c.libraryId,
-        volume: choice.volume,
-        tome: choice.tome,
-        part: choice.part,
-        additionalMaterial: choice.additionalMaterial,
-        location: choice.location,
-      },
-      c,
-    ),
-  );
-  return matching.length > 0 ? matching : CIRCULATION_ERROR.CHOICE_INVALID;
-}
-
-/** A hold request as a choice. */
-export function holdChoice(
-  request: Pick<
-    HoldRequest,
-    'biblioteca' | 'volume' | 'tomo' | 'parte' | 'material_adicional' | 'localizacao'
-  >,
-): CopyChoice {
-  return {
-    libraryId: request.biblioteca ?? null,
-    volume: request.volume ?? null,
-    tome: request.tomo ?? null,
-    part: request.parte ?? null,
-    additionalMaterial: request.material_adicional ?? null,
-    location: request.localizacao ?? null,
-  };
 }
 
 const TOKEN_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -843,8 +740,8 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
         const matching = checkChoices(holdable, holdChoice(request));
         if (!Array.isArray(matching)) throw refusal(matching);
         // SPEC §4: a hold is not allowed while copies are available.
-        if (matching.some((c) => c.status === 'disponivel'))
-          throw refusal(CIRCULATION_ERROR.HOLD_COPY_AVAILABLE);
+        const onShelf = shelfRefusal(matching);
+        if (onShelf) throw refusal(onShelf);
         const { rows: borrowed } = await ctx.tx.query(
           `SELECT 1 FROM loan ln JOIN copy c ON c.id = ln.copy_id
             WHERE ln.patron_id = $1 AND ln.returned_at IS NULL AND c.title_id = $2 LIMIT 1`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CIRCULATION_ERROR } from '@estante/contract';
 import {
   addDays,
+  cents,
   checkoutStandingRefusal,
   daysBetween,
   dueDate,
@@ -9,11 +10,13 @@ import {
   lateDays,
   libraryDay,
   loanState,
+  money,
   patronRule,
   renewalRefusal,
   resolveRule,
   suspensionDays,
   suspensionPeriod,
+  weekday,
   type CirculationRule,
   type PatronStanding,
 } from './rules.ts';
@@ -44,6 +47,12 @@ describe('which rule applies', () => {
     expect(patronRule(rules, '01').maxHolds).toBe(3);
   });
 
+  it("reads '*' in a rule, as the database keeps it, as any category or loan type", () => {
+    const stored = [{ ...testRule({ loanDays: 10 }), categoryCode: '*', loanType: '*' }];
+    expect(resolveRule(stored, '01', 'Normal').loanDays).toBe(10);
+    expect(patronRule(stored, '01').loanDays).toBe(10);
+  });
+
   it('refuses to guess when the default rule is missing', () => {
     expect(() => resolveRule(rules.slice(1), '01', 'Normal')).toThrow(/\("\*", "\*"\)/);
   });
@@ -69,6 +78,9 @@ describe('days', () => {
     expect(dueDate('2026-03-02', 3, weekdays)).toBe('2026-03-05');
     expect(dueDate('2026-03-02', 5, null)).toBe('2026-03-07');
     expect(dueDate('2026-03-02', 5, new Set())).toBe('2026-03-07');
+    // A library open on Sundays only (weekday 7): Saturday the 7th moves to Sunday the 8th.
+    expect(weekday('2026-03-08')).toBe(7);
+    expect(dueDate('2026-03-02', 5, new Set([7]))).toBe('2026-03-08');
   });
 });
 
@@ -88,6 +100,11 @@ describe('fines and suspensions', () => {
     expect(suspensionPeriod(6, '2026-03-10', '2026-03-12')).toEqual({
       startsOn: '2026-03-13',
       endsOn: '2026-03-18',
+    });
+    // A suspension ending on the return day: the new one starts the day after.
+    expect(suspensionPeriod(2, '2026-03-10', '2026-03-10')).toEqual({
+      startsOn: '2026-03-11',
+      endsOn: '2026-03-12',
     });
     expect(suspensionPeriod(1, '2026-03-10', '2026-03-01')).toEqual({
       startsOn: '2026-03-10',
@@ -109,6 +126,8 @@ describe('renewal', () => {
 
   it('renews a loan on time with renewals left and nobody waiting', () => {
     expect(renewalRefusal(base)).toBeNull();
+    // On the due day itself the loan is not late yet.
+    expect(renewalRefusal({ ...base, today: base.dueOn })).toBeNull();
   });
 
   it('refuses, in order: standing, late, limit, holds waiting, no change of date', () => {
@@ -135,6 +154,16 @@ describe('renewal', () => {
   });
 });
 
+describe('money on the wire', () => {
+  it('writes cents as reais with two decimals and reads them back', () => {
+    expect(money(1234)).toBe(12.34);
+    expect(money(150)).toBe(1.5);
+    expect(cents(12.34)).toBe(1234);
+    // 0.1 + 0.2 is 0.30000000000000004 in floating point: still 30 cents.
+    expect(cents(0.1 + 0.2)).toBe(30);
+  });
+});
+
 describe('loan states (SPEC §3)', () => {
   const loan = {
     dueOn: '2026-03-09',
@@ -149,5 +178,8 @@ describe('loan states (SPEC §3)', () => {
     expect(loanState({ ...loan, today: '2026-03-10', holdsWaiting: true })).toBe('atrasado');
     expect(loanState({ ...loan, returned: true, quarantineUntil: '2026-03-06' })).toBe('quarentena');
     expect(loanState({ ...loan, returned: true, quarantineUntil: '2026-03-04' })).toBe('devolvido');
+    // The due day and the last day of quarantine still count.
+    expect(loanState({ ...loan, today: '2026-03-09' })).toBe('emprestado');
+    expect(loanState({ ...loan, returned: true, quarantineUntil: '2026-03-05' })).toBe('quarentena');
   });
 });

@@ -90,6 +90,69 @@ describe('search state in the URL', () => {
     expect(toggleFilter(on, { tipo: 'Y', valor: '1899' }).filters).toEqual([]);
   });
 
+  it('unticks one value of a filter type and keeps the other values and types ticked', () => {
+    const start = {
+      ...DEFAULT_SEARCH_STATE,
+      term: 'x',
+      filters: [
+        { tipo: 'T' as const, valor: 'LIVRO' },
+        { tipo: 'I' as const, valor: 'por' },
+        { tipo: 'T' as const, valor: 'EBOOK' },
+      ],
+    };
+    const off = toggleFilter(start, { tipo: 'T', valor: 'LIVRO' });
+    expect(off.filters).toEqual([
+      { tipo: 'I', valor: 'por' },
+      { tipo: 'T', valor: 'EBOOK' },
+    ]);
+    expect(hasFilter(off, { tipo: 'T', valor: 'EBOOK' })).toBe(true);
+    expect(hasFilter(off, { tipo: 'T', valor: 'LIVRO' })).toBe(false);
+    // The same value under another type is another filter.
+    expect(hasFilter(off, { tipo: 'Y', valor: 'EBOOK' })).toBe(false);
+    expect(toSearchParams(off).getAll('filtro')).toEqual(['I:por', 'T:EBOOK']);
+    // The same value ticked under two filter types: unticking it under one keeps the other.
+    const both = toggleFilter(toggleFilter(start, { tipo: 'A', valor: 'Assis, Machado de' }), {
+      tipo: 'S',
+      valor: 'Assis, Machado de',
+    });
+    expect(toggleFilter(both, { tipo: 'A', valor: 'Assis, Machado de' }).filters).toContainEqual({
+      tipo: 'S',
+      valor: 'Assis, Machado de',
+    });
+  });
+
+  it('reads the term without the spaces around it, and page numbers of more than one digit', () => {
+    const state = parseSearchState(new URLSearchParams('termo=%20casmurro%20&paginaAtiva=12'));
+    expect(state.term).toBe('casmurro');
+    expect(state.page).toBe(12);
+    expect(parseSearchState(new URLSearchParams('paginaAtiva=10000')).page).toBe(10_000);
+    expect(parseSearchState(new URLSearchParams('paginaAtiva=0')).page).toBe(1);
+    expect(parseSearchState(new URLSearchParams('similares=1')).similar).toBe(true);
+  });
+
+  it('keeps tab options by key, and drops those without a key, with a key of digits or a line break', () => {
+    const params = new URLSearchParams();
+    for (const raw of ['dias:30', 'semvalor', '9dias:15', 'dias:7\n', 'base:acervo', 'dias:60'])
+      params.append('opcao', raw);
+    expect(parseSearchState(params).options).toEqual({ dias: ['30', '60'], base: ['acervo'] });
+  });
+
+  it('writes tab options sorted by key, leaving out empty values', () => {
+    const state = { ...DEFAULT_SEARCH_STATE, term: 'x', options: { dias: ['', '30'], base: ['acervo'] } };
+    expect(toSearchParams(state).getAll('opcao')).toEqual(['base:acervo', 'dias:30']);
+  });
+
+  it('writes the term type, similar words and a base other than the catalogue, and nothing for the defaults', () => {
+    expect(toSearchParams(DEFAULT_SEARCH_STATE).toString()).toBe('');
+    expect(searchHref(DEFAULT_SEARCH_STATE)).toBe('?');
+    const state = { ...DEFAULT_SEARCH_STATE, term: 'x', termType: 'exata' as const, similar: true };
+    expect(toSearchParams(state).toString()).toBe('termo=x&tipoTermo=exata&similares=true');
+    expect(parseSearchState(toSearchParams(state))).toEqual(state);
+    expect(toSearchParams({ ...state, similar: false, base: 'acervo' }).toString()).toBe(
+      'termo=x&tipoTermo=exata',
+    );
+  });
+
   it('falls back to the defaults for values a person could not have chosen', () => {
     const params = new URLSearchParams(
       'tipoBusca=isbn&tipoTermo=x&paginaAtiva=-2&quantPag=33&ordenacao=Z&similares=maybe',

@@ -142,7 +142,11 @@ function parseOptions(raws: string[]): Record<string, string[]> {
 export function optionParams(options: Record<string, string[]>): string[] {
   return Object.keys(options)
     .sort()
-    .flatMap((key) => (options[key] ?? []).filter((value) => value !== '').map((value) => `${key}:${value}`));
+    .flatMap((key) => {
+      // Stryker disable next-line ArrayDeclaration: every key comes from the record itself, so it has values.
+      const values = options[key] ?? [];
+      return values.filter((value) => value !== '').map((value) => `${key}:${value}`);
+    });
 }
 
 /** Whether a filter is applied. */
