@@ -1,21 +1,11 @@
 import { CIRCULATION_ERROR, type CirculationRefusal, type HoldRequest } from '@estante/contract';
-import type { CopyRecord } from './repository.ts';
+import type { CopyRecord, HoldChoices } from './repository.ts';
 
 // Which copies a hold or a loan request may be served by, from the choices the patron makes
 // (SPEC §5), and when a hold may be placed at all (SPEC §4). Pure functions: no database.
 
 /** Whether a hold's choices are met by a copy (same pickup library; each chosen value equal). */
-export function holdMatches(
-  hold: {
-    libraryId: number;
-    volume: string | null;
-    tome: string | null;
-    part: string | null;
-    additionalMaterial: string | null;
-    location: string | null;
-  },
-  copy: CopyRecord,
-): boolean {
+export function holdMatches(hold: HoldChoices, copy: CopyRecord): boolean {
   return (
     hold.libraryId === copy.libraryId &&
     (hold.volume === null || hold.volume === copy.volume) &&

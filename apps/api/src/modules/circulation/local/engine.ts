@@ -53,6 +53,7 @@ import {
   titleAndLibrary,
   titleCopies,
   type CopyRecord,
+  type HoldChoices,
   type LogEntry,
   type PatronRecord,
 } from './repository.ts';
@@ -246,18 +247,9 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
    * the first hold in the queue it can serve, else back on the shelf.
    */
   async function placeCopy(ctx: Ctx, copy: CopyRecord): Promise<'reservado' | 'disponivel'> {
-    const { rows: queue } = await ctx.tx.query<{
-      id: number;
-      patronId: number;
-      category: string;
-      libraryId: number;
-      volume: string | null;
-      tome: string | null;
-      part: string | null;
-      additionalMaterial: string | null;
-      location: string | null;
-      queuePosition: number;
-    }>(
+    const { rows: queue } = await ctx.tx.query<
+      HoldChoices & { id: number; patronId: number; category: string; queuePosition: number }
+    >(
       `SELECT h.id, h.patron_id AS "patronId", p.category_code AS category, h.library_id AS "libraryId", h.volume,
               h.tome, h.part, h.additional_material AS "additionalMaterial", h.location,
               h.queue_position AS "queuePosition"

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../../lib/db/index.ts';
 import type { ServerLanguage } from '../../../lib/messages.ts';
+import type { HoldChoices } from './repository.ts';
 import { type Day } from './rules.ts';
 
 // What the patron reads: always filtered by the patron's id, which comes from the token, never
@@ -50,29 +51,9 @@ export async function pendingLoans(db: Queryable, patronId: number, today: Day):
 export async function queuesOfTitles(
   db: Queryable,
   titleIds: readonly number[],
-): Promise<
-  {
-    titleId: number;
-    category: string;
-    libraryId: number;
-    volume: string | null;
-    tome: string | null;
-    part: string | null;
-    additionalMaterial: string | null;
-    location: string | null;
-  }[]
-> {
+): Promise<(HoldChoices & { titleId: number; category: string })[]> {
   if (titleIds.length === 0) return [];
-  const { rows } = await db.query<{
-    titleId: number;
-    category: string;
-    libraryId: number;
-    volume: string | null;
-    tome: string | null;
-    part: string | null;
-    additionalMaterial: string | null;
-    location: string | null;
-  }>(
+  const { rows } = await db.query<HoldChoices & { titleId: number; category: string }>(
     `SELECT h.title_id AS "titleId", p.category_code AS category, h.library_id AS "libraryId", h.volume, h.tome,
             h.part, h.additional_material AS "additionalMaterial", h.location
        FROM hold h JOIN patron p ON p.id = h.patron_id

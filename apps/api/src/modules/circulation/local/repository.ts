@@ -261,17 +261,21 @@ export async function openWeekdays(db: Queryable, libraryId: number): Promise<Se
   return new Set(rows.map((r) => r.weekday));
 }
 
-/** A hold as the engine needs it. */
-export interface HoldRecord {
-  id: number;
-  patronId: number;
-  titleId: number;
+/** What a patron chose when placing a hold (SPEC §5): the pickup library, and null for "any". */
+export interface HoldChoices {
   libraryId: number;
   volume: string | null;
   tome: string | null;
   part: string | null;
   additionalMaterial: string | null;
   location: string | null;
+}
+
+/** A hold as the engine needs it. */
+export interface HoldRecord extends HoldChoices {
+  id: number;
+  patronId: number;
+  titleId: number;
   status: 'fila' | 'liberada' | 'cancelada' | 'atendida';
   queuePosition: number | null;
   copyId: number | null;
