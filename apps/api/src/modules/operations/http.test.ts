@@ -32,6 +32,8 @@ describe('the HTTP layer', () => {
       webDist: web.root,
       sitemapPageSize: 2,
       metricsToken: 'metrics-token-0123456789',
+      // A reverse proxy at 10.0.0.1 is trusted (TRUST_PROXY): only its X-Forwarded-Proto counts.
+      trustProxy: ['10.0.0.1'],
     });
     headers = { authorization: `Bearer ${await publicToken(ctx.app)}` };
   });
@@ -57,9 +59,16 @@ describe('the HTTP layer', () => {
       }
     });
 
-    it('adds HSTS when the catalogue is reached over HTTPS (through a proxy that says so)', async () => {
-      const response = await ctx.app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    it('adds HSTS when the catalogue is reached over HTTPS (through a trusted proxy that says so)', async () => {
+      const response = await ctx.app.inject({
+        url: '/',
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      // Anyone else saying "https" is not believed (the connection itself is plain HTTP).
+      const untrusted = await ctx.app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(untrusted.headers['strict-transport-security']).toBeUndefined();
     });
   });
 
