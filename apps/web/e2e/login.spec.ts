@@ -18,7 +18,7 @@ async function signIn(page: Page, { rememberMe = false, password = ANA.password 
 /** The guarded personal area shows the patron's name; a visitor is sent to the login instead. */
 async function expectPersonalArea(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/meupergamum$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Meu Pergamum' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
   await expect(page.getByText(`Bem-vindo(a), ${ANA.name}`)).toBeVisible();
 }
 

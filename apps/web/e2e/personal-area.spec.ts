@@ -45,7 +45,7 @@ test.describe('personal area: loans, renewal, history and loan token', () => {
     await signInAt(page, '/meupergamum/emprestimos');
     await expect(heading(page)).toHaveText('Empréstimos');
     await expect(page).toHaveTitle(/^Empréstimos/);
-    await expect(headerTitle(page)).toContainText('Meu Pergamum');
+    await expect(headerTitle(page)).toContainText('Minha conta');
     const cards = page.getByRole('main').getByRole('article');
     await expect(cards).toHaveCount(3);
 
@@ -171,7 +171,7 @@ test.describe('personal area: loans, renewal, history and loan token', () => {
 
   test('the menu works by keyboard, and hiding it is remembered', async ({ page }) => {
     await signInAt(page, '/meupergamum');
-    await expect(heading(page)).toHaveText('Meu Pergamum');
+    await expect(heading(page)).toHaveText('Minha conta');
     await expect(page.getByText(`Bem-vindo(a), ${ANA.name}`)).toBeVisible();
     const links = menu(page).getByRole('link');
     await expect(links).toHaveText([
@@ -224,7 +224,7 @@ test.describe('personal area: loans, renewal, history and loan token', () => {
     test('the menu is behind a burger, and the header title follows the path', async ({ page }) => {
       await signInAt(page, '/meupergamum/historico');
       await expect(heading(page)).toHaveText('Histórico de empréstimos');
-      await expect(headerTitle(page)).toContainText('Meu Pergamum');
+      await expect(headerTitle(page)).toContainText('Minha conta');
       await expect(menu(page)).toBeHidden();
       await expect(page.getByRole('button', { name: 'Ocultar menu' })).toBeHidden();
       // Nothing wider than the screen (WCAG 1.4.10): tables scroll in their own region.
@@ -259,7 +259,7 @@ test.describe('personal area: loans, renewal, history and loan token', () => {
       await headerTitle(page).click();
       await expect(page).toHaveURL(/\/$/);
       await expect(headerTitle(page)).toContainText('Catálogo online');
-      await expect(headerTitle(page)).not.toContainText('Meu Pergamum');
+      await expect(headerTitle(page)).not.toContainText('Minha conta');
     });
   });
 });

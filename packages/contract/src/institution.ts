@@ -29,6 +29,12 @@ export const InstitutionSchema = z.object({
   link_catalogo_rede: z.string().nullable(),
   /** Text of the network-catalogue link, shown as written in every language; null: the generic text. */
   desc_link_catalogo_rede: z.string().nullable(),
+  /**
+   * The personal area's name on screen (header button, page title, sign-in destination), as the
+   * institution brands it ("Meu Pergamum", "Minha UFSC"…), the same in every language; null: the
+   * interface's neutral name in the patron's language (decision 0046). The routes stay /meupergamum.
+   */
+  nome_area_pessoal: z.string().nullable(),
   params: z.object({ __web_url_pw: z.string().nullable(), __web_aquisicao: z.string().nullable() }),
   /** SPEC §6 server flags: password recovery is offered only with authentication mode 2 and crypt mode 4 (isPasswordRecoveryOffered). */
   modo_autenticacao: z.number().int().optional(),

@@ -52,7 +52,7 @@ describe('central error handler (SPEC §8)', () => {
   it('shows the my-library e-mail message when the 500 carries its marker', () => {
     const toast = toastFor(new ApiError('http', 500, 'INTERNAL', 'falha MEU_PERGAMUM_EMAIL ao enviar'));
     expect(toast?.message).toBe(
-      'Não foi possível enviar o e-mail. Confira o endereço de e-mail cadastrado no Meu Pergamum.',
+      'Não foi possível enviar o e-mail. Confira o endereço de e-mail cadastrado em seus dados pessoais.',
     );
   });
 

@@ -32,6 +32,7 @@ export function buildInstitution(overrides: Partial<Institution> = {}): Institut
     desc_link_externo: null,
     link_catalogo_rede: null,
     desc_link_catalogo_rede: null,
+    nome_area_pessoal: null,
     params: { __web_url_pw: null, __web_aquisicao: null },
     ...overrides,
   };

@@ -15,7 +15,7 @@ export function buildUserSession(
 ): UserSession {
   return {
     user: { nome_pessoa: 'Ana Beatriz Souza', login: 'ana', cod_pessoa: 1, ...overrides },
-    authPermissions: [{ cod_modulo: 1, cod_atividade: 8, descricao: 'Meu Pergamum' }],
+    authPermissions: [{ cod_modulo: 1, cod_atividade: 8, descricao: 'Área pessoal' }],
     bloqueio,
   };
 }

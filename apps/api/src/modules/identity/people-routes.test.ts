@@ -45,7 +45,7 @@ describe('the signed-in patron (/pessoas)', () => {
     expect(session.authPermissions).toContainEqual({
       cod_modulo: 1,
       cod_atividade: 8,
-      descricao: 'Meu Pergamum',
+      descricao: 'Área pessoal',
     });
     const english = await ctx.app.inject({
       url: '/api/pessoas',

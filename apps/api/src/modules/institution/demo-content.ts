@@ -14,7 +14,7 @@ const DEMO_PAGES: { key: string; title: Texts; body: Texts }[] = [
       es: 'Bienvenido a las Bibliotecas de la Universidade Estante',
     },
     body: {
-      pt: '<p>Nossas três bibliotecas atendem estudantes, professores, servidores e a comunidade. Pesquise o acervo acima, reserve títulos emprestados e renove seus empréstimos pelo <strong>Meu Pergamum</strong>.</p><p>Precisa de ajuda com uma pesquisa? Fale com a equipe de referência na Biblioteca Central ou pelo e-mail <a href="mailto:referencia@demo.estante.example">referencia@demo.estante.example</a>.</p>',
+      pt: '<p>Nossas três bibliotecas atendem estudantes, professores, servidores e a comunidade. Pesquise o acervo acima, reserve títulos emprestados e renove seus empréstimos pela <strong>área pessoal</strong>.</p><p>Precisa de ajuda com uma pesquisa? Fale com a equipe de referência na Biblioteca Central ou pelo e-mail <a href="mailto:referencia@demo.estante.example">referencia@demo.estante.example</a>.</p>',
       en: '<p>Our three libraries serve students, teachers, staff and the community. Search the collection above, place holds on titles on loan and renew your loans in the <strong>personal area</strong>.</p><p>Need help with your research? Ask the reference team at the Central Library or write to <a href="mailto:referencia@demo.estante.example">referencia@demo.estante.example</a>.</p>',
       es: '<p>Nuestras tres bibliotecas atienden a estudiantes, profesores, funcionarios y a la comunidad. Busque en el acervo arriba, reserve títulos prestados y renueve sus préstamos en el <strong>área personal</strong>.</p><p>¿Necesita ayuda con una búsqueda? Hable con el equipo de referencia en la Biblioteca Central o escriba a <a href="mailto:referencia@demo.estante.example">referencia@demo.estante.example</a>.</p>',
     },
@@ -47,7 +47,7 @@ const DEMO_FAQ: { question: Texts; answer: Texts }[] = [
       es: '¿Cómo renuevo un préstamo?',
     },
     answer: {
-      pt: '<p>Entre no <strong>Meu Pergamum</strong>, abra <em>Renovação</em>, marque os títulos e confirme. A renovação não é possível quando o título tem reserva ou quando há débitos em aberto.</p>',
+      pt: '<p>Entre na <strong>área pessoal</strong>, abra <em>Renovação</em>, marque os títulos e confirme. A renovação não é possível quando o título tem reserva ou quando há débitos em aberto.</p>',
       en: '<p>Sign in to the <strong>personal area</strong>, open <em>Renewal</em>, tick the titles and confirm. Titles someone has placed a hold on, or loans while you owe a fine, cannot be renewed.</p>',
       es: '<p>Entre en el <strong>área personal</strong>, abra <em>Renovación</em>, marque los títulos y confirme. No es posible renovar títulos con reserva ni mientras haya deudas pendientes.</p>',
     },

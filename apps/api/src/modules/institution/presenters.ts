@@ -27,6 +27,7 @@ export const INSTITUTION_DEFAULTS: Institution = {
   desc_link_externo: null,
   link_catalogo_rede: null,
   desc_link_catalogo_rede: null,
+  nome_area_pessoal: null,
   params: { __web_url_pw: null, __web_aquisicao: null },
   // SPEC §6: Estante keeps the passwords (mode 2), hashed with Argon2id (crypt 4), so recovery is offered.
   modo_autenticacao: 2,
@@ -62,6 +63,9 @@ export function presentInstitution(settings: Record<string, unknown>): Instituti
     merged[address] = isWebAddress(merged[address]) ? merged[address] : null;
     merged[label] = typeof text === 'string' && text.trim() ? text.trim() : null;
   }
+  // The area's name is shown as written; blank or not text means the neutral name of each language.
+  const areaName = merged['nome_area_pessoal'];
+  merged['nome_area_pessoal'] = typeof areaName === 'string' && areaName.trim() ? areaName.trim() : null;
   return merged as Institution;
 }
 

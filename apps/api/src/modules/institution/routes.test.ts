@@ -27,6 +27,19 @@ describe('public configuration', () => {
     expect(response.json().msg_suporte_consulta).toBe('<p>Ligue 1234</p>');
   });
 
+  it("names the personal area as the institution's setting says, trimmed; blank means the neutral name", async () => {
+    const areaName = async () =>
+      InstitutionSchema.parse((await ctx.app.inject({ url: '/api/parametros/instituicao', headers })).json())
+        .nome_area_pessoal;
+    expect(await areaName()).toBeNull();
+    await writeSetting(ctx.db, 'nome_area_pessoal', '  Meu Espaço  ');
+    expect(await areaName()).toBe('Meu Espaço');
+    await writeSetting(ctx.db, 'nome_area_pessoal', '   ');
+    expect(await areaName()).toBeNull();
+    await writeSetting(ctx.db, 'nome_area_pessoal', 42);
+    expect(await areaName()).toBeNull();
+  });
+
   it('serves the sign-in variants off by default and on once staff turn them on', async () => {
     const read = async () =>
       InstitutionSchema.parse((await ctx.app.inject({ url: '/api/parametros/instituicao', headers })).json());

@@ -20,7 +20,7 @@ vi.setConfig({ testTimeout: 30_000 });
 function clientWithPersonalArea(catalogueFirst = true) {
   const client = createConfiguredQueryClient();
   client.setQueryData(getFunctionalitiesQueryOptions().queryKey, [
-    { cod_atividade: 8, descricao: 'Meu Pergamum' },
+    { cod_atividade: 8, descricao: 'Área pessoal' },
   ]);
   client.setQueryData(
     getInstitutionQueryOptions().queryKey,
@@ -73,10 +73,10 @@ describe('/login (SPEC §2)', () => {
   it('goes to the personal area when that destination is chosen', async () => {
     stubIdentityApi();
     const { router } = renderRoutes(routes, { route: '/login', queryClient: clientWithPersonalArea() });
-    await userEvent.click(await screen.findByRole('radio', { name: 'Meu Pergamum' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Minha conta' }));
     await signInOnPage();
     await waitFor(() => expect(router.state.location.pathname).toBe('/meupergamum'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Meu Pergamum' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Minha conta' })).toBeTruthy();
   });
 
   it('sends a patron who is already signed in straight on', async () => {
@@ -101,7 +101,7 @@ describe('guarded personal area (SPEC §2 /meupergamum)', () => {
     expect(router.state.location.search).toBe('?redirect=%2Fmeupergamum%2Fapp');
     await signInOnPage();
     await waitFor(() => expect(router.state.location.pathname).toBe('/meupergamum/app'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Meu Pergamum' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Minha conta' })).toBeTruthy();
     expect(await screen.findByText('Bem-vindo(a), Ana Beatriz Souza')).toBeTruthy();
   });
 });

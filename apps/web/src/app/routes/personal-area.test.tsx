@@ -57,7 +57,7 @@ describe('personal-area menu (SPEC §2, decision 0028)', () => {
   it('shows only the items whose activity the patron holds, in menu order', async () => {
     await signInWith([grant(ACTIVITY.PERSONAL_AREA_LOAN_TOKEN), grant(ACTIVITY.PERSONAL_AREA_LOANS)]);
     renderRoutes(routes, { route: '/meupergamum' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Meu Pergamum' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Minha conta' })).toBeTruthy();
     expect(menuLabels()).toEqual(['Visão geral', 'Empréstimos', 'Token de empréstimo']);
     expect(within(menu()).getByRole('link', { name: 'Visão geral' }).getAttribute('aria-current')).toBe(
       'page',
@@ -69,7 +69,7 @@ describe('personal-area menu (SPEC §2, decision 0028)', () => {
   it('ignores a permission of another module', async () => {
     await signInWith([{ cod_modulo: 2, cod_atividade: ACTIVITY.PERSONAL_AREA_LOANS, descricao: '' }]);
     renderRoutes(routes, { route: '/meupergamum/app' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Meu Pergamum' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Minha conta' })).toBeTruthy();
     expect(menuLabels()).toEqual(['Visão geral']);
   });
 

@@ -9,6 +9,7 @@ import { useInstitution } from '../../features/chrome/api/get-institution';
 import { useSession } from '../../features/identity/hooks/use-session';
 import { useUserSession } from '../../features/identity/api/get-user-session';
 import { TwoFactorSettings } from '../../features/identity/components/two-factor-settings';
+import { usePersonalAreaName } from '../../features/personal-area/hooks/use-personal-area-name';
 import { PersonalAreaLayout } from '../../features/personal-area/components/personal-area-layout';
 import {
   menuItemOfPath,
@@ -87,6 +88,7 @@ function PersonalArea({ login, storedPermissions }: { login: string; storedPermi
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const institution = useInstitution();
+  const areaName = usePersonalAreaName();
   // Permissions as the server has them now; the stored ones (from sign-in) until it answers.
   const session = useUserSession(login);
   const permissions = session.data?.authPermissions ?? storedPermissions;
@@ -95,11 +97,7 @@ function PersonalArea({ login, storedPermissions }: { login: string; storedPermi
   const isAllowed = !current || items.some((item) => item.key === current.key);
   const context: PersonalAreaContext = { items };
   return (
-    <PersonalAreaLayout
-      items={items}
-      title={current ? t(current.label) : t('identity.personalArea.title')}
-      theme={institution.tema}
-    >
+    <PersonalAreaLayout items={items} title={current ? t(current.label) : areaName} theme={institution.tema}>
       {isAllowed ? (
         <Outlet context={context} />
       ) : session.isPending ? (

@@ -7,6 +7,7 @@ import { useInstitution } from '../api/get-institution';
 import { LanguageSwitcher } from './language-switcher';
 import { AccessibilityBar } from './accessibility-bar';
 import classes from './chrome.module.css';
+import { usePersonalAreaName } from '../../personal-area/hooks/use-personal-area-name';
 
 /**
  * Page header: the accessibility bar, the institution, the language switcher and the header
@@ -15,6 +16,7 @@ import classes from './chrome.module.css';
 export function Header({ userControl }: { userControl: ReactNode }) {
   const { t } = useTranslation();
   const institution = useInstitution();
+  const areaName = usePersonalAreaName();
   const location = useLocation();
   // SPEC "Page chrome": the title says personal area or online catalogue, by the path.
   const isPersonalArea = location.pathname.includes(paths.personalArea.path);
@@ -32,7 +34,7 @@ export function Header({ userControl }: { userControl: ReactNode }) {
               {institution.nome}
             </Text>
             <Text component="span" fz="xs" c="dimmed" className={classes.brandName}>
-              {isPersonalArea ? t('chrome.header.personalArea') : t('chrome.header.catalogue')}
+              {isPersonalArea ? areaName : t('chrome.header.catalogue')}
             </Text>
           </Link>
           <Group gap="sm" align="flex-end" wrap="wrap">

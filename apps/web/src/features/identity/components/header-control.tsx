@@ -4,6 +4,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { paths } from '../../../config/paths';
 import { useSession } from '../hooks/use-session';
 import { firstName } from '../utils/first-name';
+import { usePersonalAreaName } from '../../personal-area/hooks/use-personal-area-name';
 
 /**
  * SPEC §2 "Header control": for a signed-in patron, a greeting with the first name, the personal-area
@@ -11,6 +12,7 @@ import { firstName } from '../utils/first-name';
  */
 export function HeaderControl() {
   const { t } = useTranslation();
+  const areaName = usePersonalAreaName();
   const session = useSession();
   const location = useLocation();
 
@@ -21,7 +23,7 @@ export function HeaderControl() {
           {t('identity.header.greeting', { name: firstName(session.user.nome_pessoa) })}
         </Text>
         <Button component={Link} to={paths.personalArea.getHref()} size="sm" variant="filled">
-          {t('identity.header.personalArea')}
+          {areaName}
         </Button>
         <Button component={Link} to={paths.logout.getHref()} size="sm" variant="outline">
           {t('identity.header.logout')}

@@ -385,7 +385,7 @@ describe('SignInForm (SPEC §2 sign-in screen)', () => {
     );
     const group = screen.getByRole('radiogroup', { name: 'Depois de entrar, ir para' });
     expect(group).toBeTruthy();
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Meu Pergamum' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Minha conta' }).checked).toBe(true);
     await userEvent.click(screen.getByRole('radio', { name: 'Catálogo online' }));
     await fillAndSubmit('ana', 'estante-ana');
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());

@@ -36,6 +36,7 @@ import { startSingleSignOn } from '../api/single-sign-on';
 import { startSamlSignOn } from '../api/saml-sign-on';
 import { browserWindow } from '../utils/leave-page';
 import { paths } from '../../../config/paths';
+import { usePersonalAreaName } from '../../personal-area/hooks/use-personal-area-name';
 
 /** Where to go after signing in (SPEC §2 destination choice). */
 export type SignInDestination = 'personalArea' | 'catalogue';
@@ -109,6 +110,7 @@ export function SignInForm({
   returnTo = null,
 }: SignInFormProps) {
   const { t } = useTranslation();
+  const areaName = usePersonalAreaName();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [category, setCategory] = useState<string>(DEFAULT_LOGIN_CATEGORY);
@@ -436,7 +438,7 @@ export function SignInForm({
             onChange={(value) => setDestination(value === 'personalArea' ? 'personalArea' : 'catalogue')}
           >
             <Group gap="md" mt={4}>
-              <Radio value="personalArea" label={t('identity.login.destination.personalArea')} />
+              <Radio value="personalArea" label={areaName} />
               <Radio value="catalogue" label={t('identity.login.destination.catalogue')} />
             </Group>
           </Radio.Group>
