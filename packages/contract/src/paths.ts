@@ -93,6 +93,8 @@ export const API_PATHS = {
   noDebtsMail: '/nada-consta/send-mail',
   renewalOverview: '/pessoas/renovar',
   suspensions: '/pessoas/afastamentos',
+  /** The personal area's first page (decision 0046): what needs the patron now, with counts. */
+  dashboard: '/pessoas/meu-pergamum/painel',
   holdInitialInfo: (id: number | string) => `/reserva/${id}/informacoes-iniciais`,
   holdQueueCheck: '/reserva/validar-fila',
   holds: '/reserva',

@@ -6,6 +6,7 @@ import {
   ApiErrorSchema,
   CancelHoldsRequestSchema,
   CancelHoldsResultSchema,
+  DashboardSchema,
   DateRangeQuerySchema,
   DebtsSchema,
   HoldInitialInfoSchema,
@@ -54,7 +55,12 @@ const MAIL_FILE_LIMIT = 2 * 1024 * 1024;
  */
 export async function circulationRoutes(
   app: FastifyInstance,
-  options: { service: CirculationService; userGuard: preHandlerAsyncHookHandler },
+  options: {
+    service: CirculationService;
+    userGuard: preHandlerAsyncHookHandler;
+    /** The patron's unread alerts, for the dashboard; none when alerts are not kept. */
+    unreadAlerts?: ((patronId: number) => Promise<number>) | undefined;
+  },
 ): Promise<void> {
   const { service, userGuard } = options;
   // Only this scope parses multipart bodies (the declaration sent back for e-mailing).
@@ -102,6 +108,21 @@ export async function circulationRoutes(
       },
     },
     async (request) => service.history(me(request), request.query),
+  );
+  r.get(
+    API_PATHS.dashboard,
+    {
+      ...loans,
+      schema: {
+        ...loans.schema,
+        summary: "The personal area's first page: what needs the patron now, with counts",
+        response: { 200: DashboardSchema, ...FAILS },
+      },
+    },
+    async (request) => {
+      const patronId = me(request);
+      return service.dashboard(patronId, (await options.unreadAlerts?.(patronId)) ?? 0);
+    },
   );
   r.get(
     API_PATHS.pendingDebts,

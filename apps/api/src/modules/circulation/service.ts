@@ -18,6 +18,7 @@ import {
   type PendingTitle,
   type RenewalOverview,
   type RenewResult,
+  type Dashboard,
 } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
@@ -38,6 +39,7 @@ import {
   loanRequests,
   networkInstitutions,
   openHolds,
+  openRequestCount,
   pendingDebts,
   pendingLoans,
   queueLength,
@@ -72,6 +74,7 @@ import {
   type Day,
 } from './local/rules.ts';
 import { CIRCULATION_MAIL_TEXTS, formatMoney } from './mail-texts.ts';
+import { buildDashboard, dueSoonDays } from './dashboard.ts';
 import {
   presentAccruingFine,
   presentDebt,
@@ -170,7 +173,7 @@ export function createCirculationService(options: CirculationServiceOptions) {
     };
   }
 
-  return {
+  const service = {
     /** GET /emprestimo/titulos-pendentes. */
     async pendingTitles(patronId: number, showDetails: boolean): Promise<PendingTitle[]> {
       const { loans, today } = await pendingWithRenewal(patronId);
@@ -658,7 +661,28 @@ export function createCirculationService(options: CirculationServiceOptions) {
       const created = (await interlibraryRequests(db, patronId)).find((r) => r.id === rows[0]!.id)!;
       return presentInterlibrary(created);
     },
+
+    /** GET /pessoas/meu-pergamum/painel (decision 0046), from the same answers the screens show. */
+    async dashboard(patronId: number, unreadAlerts: number): Promise<Dashboard> {
+      const [loans, holds, debts, openRequests, settings] = await Promise.all([
+        service.pendingTitles(patronId, false),
+        service.holds(patronId),
+        service.debts(patronId),
+        openRequestCount(db, patronId),
+        readSettings(db),
+      ]);
+      return buildDashboard({
+        today: provider.today(),
+        warningDays: dueSoonDays(settings),
+        loans,
+        holds,
+        debts,
+        openRequests,
+        unreadAlerts,
+      });
+    },
   };
+  return service;
 }
 
 /** The patron service's type. */

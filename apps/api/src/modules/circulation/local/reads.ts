@@ -395,3 +395,15 @@ export async function rememberMailLanguage(
     language,
   ]);
 }
+
+/** Loan and inter-library requests of the patron still under way (not finished, not cancelled). */
+export async function openRequestCount(db: Queryable, patronId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM loan_request
+              WHERE patron_id = $1 AND status IN ('aguardando', 'em_transito', 'disponivel'))::int
+          + (SELECT count(*) FROM interlibrary_request
+              WHERE patron_id = $1 AND status IN ('aguardando', 'em_transito', 'disponivel'))::int AS n`,
+    [patronId],
+  );
+  return rows[0]?.n ?? 0;
+}
