@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { TitleCommentState } from '@estante/contract';
 
 /** Translation keys of the comment states (SPEC §4), spelled out so the key check sees them. */
@@ -9,18 +9,12 @@ const STATE_LABEL = {
   recusado: 'comments.state.refused',
 } as const satisfies Record<TitleCommentState, string>;
 
-const STATE_COLOR: Record<TitleCommentState, string> = {
-  pendente: 'yellow',
-  aprovado: 'green',
-  recusado: 'red',
-};
-
-/** A comment's state in words (the colour only repeats them). */
+/** A comment's state in words, in the text colour (readable in every colour scheme). */
 export function CommentState({ state }: { state: TitleCommentState }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATE_COLOR[state]} variant="light" radius="sm" tt="none">
+    <Text span size="sm" fw={700}>
       {t(STATE_LABEL[state])}
-    </Badge>
+    </Text>
   );
 }
