@@ -21,4 +21,5 @@ export * from './paths.ts';
 export * from './basket.ts';
 export * from './circulation.ts';
 export * from './dashboard.ts';
+export * from './comments.ts';
 export * from './web-routes.ts';

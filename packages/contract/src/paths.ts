@@ -104,6 +104,11 @@ export const API_PATHS = {
   loanRequests: '/solicitacao-emprestimo',
   interlibraryData: '/solicitacoes/emprestimo-inter-bibliotecas/dados',
   interlibraryRequests: '/solicitacoes/emprestimo-inter-bibliotecas',
+  /** Title comments (SPEC §7 Comments): a record's approved ones and the signed-in patron's own. */
+  titleComments: (id: number | string) => `/comentarios/acervo/${id}`,
+  ownComments: '/comentarios/usuario/acervos',
+  ownTitleComments: (id: number | string) => `/comentarios/usuario/acervo/${id}`,
+  ownComment: (id: number | string) => `/comentarios/usuario/${id}`,
 } as const;
 
 /** Operations calls (issue 14), relative to the /api prefix: liveness and readiness probes. */

@@ -19,6 +19,7 @@ const PERSONAL_AREA_SEGMENTS = [
   'reservas',
   'solicitacoes',
   'emprestimo-entre-bibliotecas',
+  'comentarios',
   'token-emprestimo',
 ] as const;
 

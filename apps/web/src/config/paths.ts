@@ -90,6 +90,7 @@ export const PERSONAL_AREA_SEGMENTS = {
   holds: 'reservas',
   loanRequests: 'solicitacoes',
   interlibrary: 'emprestimo-entre-bibliotecas',
+  comments: 'comentarios',
   loanToken: 'token-emprestimo',
 } as const;
 export type PersonalAreaItemKey = keyof typeof PERSONAL_AREA_SEGMENTS;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TitleSchema } from '@estante/contract';
-import { apiGet, ApiError, ensurePublicToken } from './api-client';
+import { z } from 'zod';
+import { apiDelete, apiGet, ApiError, ensurePublicToken } from './api-client';
 import { i18n } from './i18n';
 import { buildTitle } from '../testing/factories';
 import { jsonResponse } from '../testing/render';
@@ -110,6 +111,14 @@ describe('api client', () => {
     recordingFetch((url) =>
       url.pathname.endsWith('/oauth/token') ? tokenAnswer('t') : jsonResponse({ titulo: 42 }),
     );
+    await expect(apiGet('/acervo/1', TitleSchema)).rejects.toMatchObject({ kind: 'invalid-response' });
+  });
+
+  it('reads a 204 answer (a deletion) as no body, and refuses it where a body was expected', async () => {
+    recordingFetch((url) =>
+      url.pathname.endsWith('/oauth/token') ? tokenAnswer('t') : new Response(null, { status: 204 }),
+    );
+    await expect(apiDelete('/comentarios/usuario/1', z.null())).resolves.toBeNull();
     await expect(apiGet('/acervo/1', TitleSchema)).rejects.toMatchObject({ kind: 'invalid-response' });
   });
 

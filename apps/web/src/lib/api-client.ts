@@ -165,20 +165,21 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 async function readJson<T>(response: Response, schema: ResponseSchema<T>): Promise<T> {
   let body: unknown;
+  // 204 No Content (a deletion) has no body: the schema checks that none was expected (z.null()).
+  if (response.status === 204) return parseBody(null, response.status, schema);
   try {
     body = await response.json();
   } catch {
     throw new ApiError('invalid-response', response.status, null, 'response is not JSON');
   }
+  return parseBody(body, response.status, schema);
+}
+
+function parseBody<T>(body: unknown, status: number, schema: ResponseSchema<T>): T {
   try {
     return schema.parse(body);
   } catch (error) {
-    throw new ApiError(
-      'invalid-response',
-      response.status,
-      null,
-      error instanceof Error ? error.message : 'invalid',
-    );
+    throw new ApiError('invalid-response', status, null, error instanceof Error ? error.message : 'invalid');
   }
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Stack, Text, Title as Heading } from '@mantine/core';
-import type { Title } from '@estante/contract';
+import { ACTIVITY, type Title } from '@estante/contract';
 import { COPIES_LIBRARY_PARAM, parseRecordId, paths, TITLE_TABS, type TitleTabKey } from '../../config/paths';
 import { isApiErrorStatus } from '../../lib/api-client';
 import { useTitle } from '../../features/record/api/get-title';
@@ -35,6 +35,8 @@ import { HoldForm } from '../../features/circulation/components/hold-form';
 import { LoanRequestForm } from '../../features/circulation/components/loan-request-form';
 import { RecordActions } from '../../features/record/components/record-actions';
 import { BasketToggle } from '../../features/basket/components/basket-toggle';
+import { TitleComments } from '../../features/comments/components/title-comments';
+import { useActivity } from '../../features/chrome/hooks/use-activity';
 import classes from '../../features/record/components/record.module.css';
 
 /** The tabs built so far, in display order; the other sub-routes answer "not available yet". */
@@ -166,16 +168,31 @@ export function TitleDataTab() {
   const session = useSession();
   const { openLoginModal } = useLoginModal();
   const openRestricted = useOpenRestrictedLink(title.cod_acervo, session?.user.cod_pessoa ?? null);
+  // SPEC §6 activity 13: the institution offers comments.
+  const hasComments = useActivity(ACTIVITY.COMMENTS);
   return (
-    <section>
-      <TabHeading>{t('record.data.heading')}</TabHeading>
-      <TitleData
-        title={title}
-        defaultImageUrl={defaultImage.data?.url}
-        // SPEC §6: restricted content is for the institution's patrons; a visitor signs in first.
-        onOpenRestrictedLink={session ? openRestricted : () => openLoginModal()}
-      />
-    </section>
+    <>
+      <section>
+        <TabHeading>{t('record.data.heading')}</TabHeading>
+        <TitleData
+          title={title}
+          defaultImageUrl={defaultImage.data?.url}
+          // SPEC §6: restricted content is for the institution's patrons; a visitor signs in first.
+          onOpenRestrictedLink={session ? openRestricted : () => openLoginModal()}
+        />
+      </section>
+      {hasComments && (
+        <ErrorBoundary fallback={<ErrorBlock message={t('comments.section.error')} />}>
+          <TitleComments
+            // Another patron signing in starts afresh, without what the last one typed.
+            key={session?.user.login ?? ''}
+            titleId={title.cod_acervo}
+            isSignedIn={Boolean(session)}
+            onSignIn={() => openLoginModal()}
+          />
+        </ErrorBoundary>
+      )}
+    </>
   );
 }
 

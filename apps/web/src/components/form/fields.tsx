@@ -165,12 +165,23 @@ export function FormRefusal({ message, title }: { message: string | null; title?
   );
 }
 
-/** The submit button: while sending it shows a spinner, says so (SPEC §4 "sending") and ignores clicks. */
-export function SubmitButton({ sending, children }: { sending: boolean; children: ReactNode }) {
+/**
+ * The submit button: while sending it shows a spinner, says so (SPEC §4 "sending") and ignores clicks.
+ * `disabled` holds it back until the form can be sent (SPEC §5: a comment's send is enabled only with text).
+ */
+export function SubmitButton({
+  sending,
+  disabled,
+  children,
+}: {
+  sending: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Group gap="sm">
-      <Button type="submit" loading={sending}>
+      <Button type="submit" loading={sending} disabled={disabled ?? false}>
         {children}
       </Button>
       <VisuallyHidden role="status" aria-live="polite">

@@ -128,4 +128,23 @@ describe('form kit rules', () => {
     expect(rules.emailList(' ; ', 'E', t)).toBeUndefined();
     expect(rules.required(' ', 'E', t)).toContain('form.required');
   });
+
+  it('holds the submit button back while the form says it cannot be sent yet', async () => {
+    function Gated() {
+      const form = useForm({ initial: { text: '' }, onSubmit: () => undefined });
+      return (
+        <form {...form.formProps}>
+          <TextField label="Texto" {...form.field('text')} />
+          <SubmitButton sending={form.sending} disabled={form.values.text === ''}>
+            Enviar
+          </SubmitButton>
+        </form>
+      );
+    }
+    renderWithProviders(<Gated />);
+    const button = screen.getByRole('button', { name: 'Enviar' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Texto' }), 'a');
+    expect(button.disabled).toBe(false);
+  });
 });

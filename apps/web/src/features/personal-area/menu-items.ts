@@ -43,6 +43,8 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
     activity: ACTIVITY.PERSONAL_AREA_INTERLIBRARY,
     label: 'personalArea.menu.interlibrary',
   },
+  // Title comments (decision 0042), after the items SPEC's list does not name.
+  { key: 'comments', activity: ACTIVITY.PERSONAL_AREA_COMMENTS, label: 'personalArea.menu.comments' },
   { key: 'loanToken', activity: ACTIVITY.PERSONAL_AREA_LOAN_TOKEN, label: 'personalArea.menu.loanToken' },
 ];
 

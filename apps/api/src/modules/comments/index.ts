@@ -1,0 +1,3 @@
+export { commentRoutes } from './routes.ts';
+export { approveComment, refuseComment, type DecidedComment } from './service.ts';
+export { runCommentsCommand, COMMENTS_COMMAND_USAGE } from './cli.ts';

@@ -1,0 +1,148 @@
+import type { OwnTitleComment, TitleCommentReceipt, TitleCommentsPage } from '@estante/contract';
+import type { Clock } from '../../lib/clock.ts';
+import type { Db } from '../../lib/db/index.ts';
+import { ERRORS } from '../../lib/errors.ts';
+import { readSettings } from '../institution/index.ts';
+import { COMMENT_ERRORS, CommentDecisionRefusal } from './errors.ts';
+import { presentOwnComment, presentPublicComment } from './presenters.ts';
+import {
+  countPending,
+  decide,
+  deleteOwn,
+  findComment,
+  insertComment,
+  listApproved,
+  listOwn,
+  lockPatron,
+  titleExists,
+} from './repository.ts';
+
+/** Institution setting: how many title comments one patron may have awaiting approval (SPEC §6). */
+export const PENDING_LIMIT_SETTING = 'comentarios_acervo_limite_pendentes';
+/** Comments a patron may have awaiting approval when the institution has not set a limit (decision 0042). */
+export const DEFAULT_PENDING_LIMIT = 3;
+
+/** The per-patron limit from the settings; a missing or malformed value means the default. */
+export function pendingLimit(settings: Record<string, unknown>): number {
+  const value = settings[PENDING_LIMIT_SETTING];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_PENDING_LIMIT;
+}
+
+/** A comment a librarian decided on, with the patron who wrote it (for notices to that patron). */
+export interface DecidedComment {
+  id: number;
+  patronId: number;
+  titleId: number;
+  titleName: string;
+  status: 'approved' | 'refused';
+  decidedAt: Date;
+  decidedBy: string;
+  /** The librarian's reason; null for an approval. */
+  reason: string | null;
+}
+
+/** A page of a title's approved comments, newest first (SPEC §4: nothing unapproved is shown). */
+export async function approvedComments(
+  db: Db,
+  titleId: number,
+  query: { paginaAtiva: number; quantPag: number },
+): Promise<TitleCommentsPage> {
+  if (!(await titleExists(db, titleId))) throw ERRORS.notFound();
+  const size = query.quantPag;
+  const { rows, total } = await listApproved(db, titleId, {
+    offset: (query.paginaAtiva - 1) * size,
+    limit: size,
+  });
+  return { data: rows.map(presentPublicComment), total, paginaAtiva: query.paginaAtiva, quantPag: size };
+}
+
+/**
+ * Stores a patron's comment on a title, awaiting approval (SPEC §4). Refused with 404 for an unknown
+ * title and with 422 when the patron already has the institution's limit of comments awaiting
+ * approval (SPEC §6, §8).
+ */
+export async function sendComment(
+  db: Db,
+  clock: Clock,
+  input: { patronId: number; titleId: number; content: string },
+): Promise<TitleCommentReceipt> {
+  const limit = pendingLimit(await readSettings(db));
+  const id = await db.transaction(async (tx) => {
+    if (!(await titleExists(tx, input.titleId))) throw ERRORS.notFound();
+    // Two sends at once must not both slip under the limit: count with the patron's row locked.
+    await lockPatron(tx, input.patronId);
+    if ((await countPending(tx, input.patronId)) >= limit) throw COMMENT_ERRORS.limitExceeded();
+    return insertComment(tx, { ...input, createdAt: clock.now() });
+  });
+  const saved = await findComment(db, id);
+  return { ...presentOwnComment(saved!), aprovacao_necessaria: true };
+}
+
+/** The patron's own comments in every state, newest first; on one title when titleId is given (404 if unknown). */
+export async function ownComments(db: Db, patronId: number, titleId?: number): Promise<OwnTitleComment[]> {
+  if (titleId !== undefined && !(await titleExists(db, titleId))) throw ERRORS.notFound();
+  return (await listOwn(db, patronId, titleId)).map(presentOwnComment);
+}
+
+/** Deletes one of the patron's own comments; another patron's answers 404, as an unknown id does. */
+export async function deleteOwnComment(db: Db, patronId: number, commentId: number): Promise<void> {
+  if (!(await deleteOwn(db, patronId, commentId))) throw ERRORS.notFound();
+}
+
+async function decideComment(
+  db: Db,
+  clock: Clock,
+  input: { commentId: number; by: string; status: 'approved' | 'refused'; reason: string | null },
+): Promise<DecidedComment> {
+  const at = clock.now();
+  const done = await decide(db, {
+    id: input.commentId,
+    status: input.status,
+    at,
+    by: input.by,
+    reason: input.reason,
+  });
+  if (!done) {
+    throw new CommentDecisionRefusal(
+      (await findComment(db, input.commentId)) ? 'ALREADY_DECIDED' : 'NOT_FOUND',
+    );
+  }
+  const row = (await findComment(db, input.commentId))!;
+  return {
+    id: row.id,
+    patronId: row.patron_id,
+    titleId: row.title_id,
+    titleName: row.title,
+    status: input.status,
+    decidedAt: at,
+    decidedBy: input.by,
+    reason: row.refusal_reason,
+  };
+}
+
+/**
+ * A librarian approves a comment awaiting approval: from now on it shows on the record page (SPEC §4).
+ * Records who and when; throws CommentDecisionRefusal for an unknown or already decided comment.
+ */
+export function approveComment(
+  db: Db,
+  clock: Clock,
+  input: { commentId: number; by: string },
+): Promise<DecidedComment> {
+  return decideComment(db, clock, { ...input, status: 'approved', reason: null });
+}
+
+/**
+ * A librarian refuses a comment awaiting approval, with a reason its author reads in the personal
+ * area. Records who and when; throws CommentDecisionRefusal for an unknown or already decided
+ * comment, or a blank reason.
+ */
+export function refuseComment(
+  db: Db,
+  clock: Clock,
+  input: { commentId: number; by: string; reason: string },
+): Promise<DecidedComment> {
+  const reason = input.reason.trim();
+  if (!reason) return Promise.reject(new CommentDecisionRefusal('REASON_REQUIRED'));
+  return decideComment(db, clock, { commentId: input.commentId, by: input.by, status: 'refused', reason });
+}
