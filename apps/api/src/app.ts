@@ -26,7 +26,8 @@ import { readSettings, writeSetting } from './modules/institution/repository.ts'
 import { catalogueRoutes, resultLineRoutes, titleTabRoutes } from './modules/catalogue/index.ts';
 import { networkRoutes } from './modules/network/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
-import { circulationPlugin } from './modules/circulation/index.ts';
+import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
+import { alertsPlugin } from './modules/alerts/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import {
   createPostgresSearchEngine,
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mailLimit: options.basketMailLimit,
       });
       await api.register(circulationPlugin, { db, clock, mailer: options.mailer, userGuard });
+      await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
     },
     { prefix: API_PREFIX },
   );

@@ -20,4 +20,5 @@ export * from './lookups.ts';
 export * from './paths.ts';
 export * from './basket.ts';
 export * from './circulation.ts';
+export * from './alerts.ts';
 export * from './web-routes.ts';
