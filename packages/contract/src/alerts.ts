@@ -138,6 +138,10 @@ export const AlertSchema = z.object({
 export type Alert = z.infer<typeof AlertSchema>;
 export const AlertsSchema = z.array(AlertSchema);
 
+/** DELETE /solicitacoes/alertas/{id}: the id of the alert deleted. */
+export const DeletedAlertSchema = z.object({ id: z.number().int() });
+export type DeletedAlert = z.infer<typeof DeletedAlertSchema>;
+
 /** GET /solicitacoes/alertas/nao-lidos (an extension, decision 0044): how many are unread. */
 export const UnreadAlertsSchema = z.object({ quantidade: z.number().int().min(0) });
 export type UnreadAlerts = z.infer<typeof UnreadAlertsSchema>;

@@ -1,12 +1,12 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   API_PATHS,
   AlertSchema,
   AlertsQuerySchema,
   AlertsSchema,
   ApiErrorSchema,
+  DeletedAlertSchema,
   IdParamsSchema,
   UnreadAlertsSchema,
 } from '@estante/contract';
@@ -75,7 +75,7 @@ export async function alertRoutes(
         ...guarded.schema,
         summary: 'Delete an alert',
         params: IdParamsSchema,
-        response: { 200: z.object({ id: z.number().int() }), ...FAILS },
+        response: { 200: DeletedAlertSchema, ...FAILS },
       },
     },
     async (request) => service.delete(me(request), request.params.id),

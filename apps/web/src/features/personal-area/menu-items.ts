@@ -44,6 +44,7 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
     label: 'personalArea.menu.interlibrary',
   },
   { key: 'loanToken', activity: ACTIVITY.PERSONAL_AREA_LOAN_TOKEN, label: 'personalArea.menu.loanToken' },
+  { key: 'alerts', activity: ACTIVITY.PERSONAL_AREA_ALERTS, label: 'personalArea.menu.alerts' },
 ];
 
 /** True when the patron's permissions hold the activity in the consultation module (SPEC §6). */
