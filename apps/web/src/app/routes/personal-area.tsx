@@ -25,6 +25,7 @@ import { NoDebtsScreen } from '../../features/circulation/components/no-debts-sc
 import { HoldsScreen } from '../../features/circulation/components/holds-screen';
 import { LoanRequestsScreen } from '../../features/circulation/components/loan-requests-screen';
 import { InterlibraryScreen } from '../../features/circulation/components/interlibrary-screen';
+import { AlertsScreen } from '../../features/alerts/components/alerts-screen';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -54,6 +55,7 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   loanRequests: <LoanRequestsScreen />,
   interlibrary: <InterlibraryScreen />,
   loanToken: <LoanTokenScreen />,
+  alerts: <AlertsScreen />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(

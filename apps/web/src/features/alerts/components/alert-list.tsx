@@ -49,7 +49,16 @@ export function AlertList({ alerts }: { alerts: readonly Alert[] }) {
         {alerts.map((alert) => {
           const textId = `alert-text-${alert.id}`;
           return (
-            <Paper component="li" key={alert.id} id={`alert-${alert.id}`} tabIndex={-1} className={classes.item} withBorder p="md" radius="md">
+            <Paper
+              component="li"
+              key={alert.id}
+              id={`alert-${alert.id}`}
+              tabIndex={-1}
+              className={classes.item}
+              withBorder
+              p="md"
+              radius="md"
+            >
               <Stack gap="xs">
                 <Group gap="sm" justify="space-between" wrap="wrap">
                   <Badge color={alert.lido ? 'gray.8' : 'blue.9'} variant={alert.lido ? 'outline' : 'filled'}>

@@ -12,7 +12,12 @@ describe('alert texts', () => {
         t,
         {
           tipo: 'renewalRefused',
-          parametros: { title: 'Mar morto', titleId: 3, dueOn: '2026-03-09', reason: 'circulation.errors.renewHoldsWaiting' },
+          parametros: {
+            title: 'Mar morto',
+            titleId: 3,
+            dueOn: '2026-03-09',
+            reason: 'circulation.errors.renewHoldsWaiting',
+          },
         },
         'pt',
       ),
@@ -24,7 +29,13 @@ describe('alert texts', () => {
         t,
         {
           tipo: 'loanRequestStatus',
-          parametros: { title: 'Iracema', titleId: 4, status: 'em_transito', library: 'Biblioteca Central', until: null },
+          parametros: {
+            title: 'Iracema',
+            titleId: 4,
+            status: 'em_transito',
+            library: 'Biblioteca Central',
+            until: null,
+          },
         },
         'pt',
       ),
