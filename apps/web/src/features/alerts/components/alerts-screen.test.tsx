@@ -79,7 +79,7 @@ describe('alerts screen (SPEC §3 Alert, §5, §7)', () => {
     expect(items[1]!.textContent).toContain('Lido');
     expect(within(items[1]!).queryByRole('button', { name: 'Marcar como lido' })).toBeNull();
     const [call] = sent;
-    expect(call!.query.dataIni < call!.query.dataFim).toBe(true);
+    expect(call!.query['dataIni']! < call!.query['dataFim']!).toBe(true);
   });
 
   it('refuses a missing day or a start after the end in place, naming the field, and asks nothing', async () => {
