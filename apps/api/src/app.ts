@@ -26,8 +26,9 @@ import { readSettings, writeSetting } from './modules/institution/repository.ts'
 import { catalogueRoutes, resultLineRoutes, titleTabRoutes } from './modules/catalogue/index.ts';
 import { networkRoutes } from './modules/network/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
-import { circulationPlugin } from './modules/circulation/index.ts';
 import { commentRoutes } from './modules/comments/index.ts';
+import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
+import { alertsPlugin } from './modules/alerts/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import {
   createPostgresSearchEngine,
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(circulationPlugin, { db, clock, mailer: options.mailer, userGuard });
       await api.register(commentRoutes, { db, clock, guard, userGuard });
+      await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
     },
     { prefix: API_PREFIX },
   );

@@ -185,7 +185,9 @@ test.describe('personal area: loans, renewal, history and loan token', () => {
       'Reservas',
       'Solicitações de empréstimo',
       'Empréstimo entre bibliotecas',
+      'Meus comentários',
       'Token de empréstimo',
+      'Alertas',
     ]);
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -22,4 +22,5 @@ export * from './basket.ts';
 export * from './circulation.ts';
 export * from './dashboard.ts';
 export * from './comments.ts';
+export * from './alerts.ts';
 export * from './web-routes.ts';

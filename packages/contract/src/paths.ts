@@ -109,6 +109,10 @@ export const API_PATHS = {
   ownComments: '/comentarios/usuario/acervos',
   ownTitleComments: (id: number | string) => `/comentarios/usuario/acervo/${id}`,
   ownComment: (id: number | string) => `/comentarios/usuario/${id}`,
+  /** The patron's alerts (SPEC §7 Requests alertas; decision 0044), one alert, and the unread count. */
+  alerts: '/solicitacoes/alertas',
+  alert: (id: number | string) => `/solicitacoes/alertas/${id}`,
+  unreadAlerts: '/solicitacoes/alertas/nao-lidos',
 } as const;
 
 /** Operations calls (issue 14), relative to the /api prefix: liveness and readiness probes. */

@@ -21,6 +21,7 @@ const PERSONAL_AREA_SEGMENTS = [
   'emprestimo-entre-bibliotecas',
   'comentarios',
   'token-emprestimo',
+  'alertas',
 ] as const;
 
 const STATIC_PATHS = new Set([

@@ -92,6 +92,7 @@ export const PERSONAL_AREA_SEGMENTS = {
   interlibrary: 'emprestimo-entre-bibliotecas',
   comments: 'comentarios',
   loanToken: 'token-emprestimo',
+  alerts: 'alertas',
 } as const;
 export type PersonalAreaItemKey = keyof typeof PERSONAL_AREA_SEGMENTS;
 

@@ -107,16 +107,17 @@ describe('automatic renewal', () => {
     clock.advance(7 * 86_400 - 4 * 3600); // Monday the 9th, 05:00 in São Paulo
     const lines: string[] = [];
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(`ERR ${l}`) };
-    // The server job before 06:00 only sweeps.
+    // The server job before 06:00 sweeps and alerts the loan due today (decision 0044), no renewal.
     const log = { info: () => undefined, error: (e: unknown) => lines.push(`JOB ${String(e)}`) };
+    const subjects = () => mailTo(ana.email!).map((m) => m.subject);
     await startCirculationJobs({ engine, db, clock, log, everyMinutes: 60 })();
-    expect(mailTo(ana.email!)).toEqual([]);
+    expect(subjects()).toEqual(['Novo alerta da biblioteca']);
     clock.advance(2 * 3600); // 07:00
     await startCirculationJobs({ engine, db, clock, log, everyMinutes: 60 })();
-    expect(mailTo(ana.email!)).toHaveLength(1);
-    // A restart the same day does not renew twice.
+    expect(subjects()).toEqual(['Novo alerta da biblioteca', 'Renovação automática dos seus empréstimos']);
+    // A restart the same day neither renews nor alerts twice.
     await startCirculationJobs({ engine, db, clock, log, everyMinutes: 60 })();
-    expect(mailTo(ana.email!)).toHaveLength(1);
+    expect(subjects()).toHaveLength(2);
     // The desk runs it again on demand: the loan is now due on the 16th, nothing due today.
     expect(await runDeskCommand(db, ['auto-renew'], io, { clock, mailer: mail.mailer })).toBe(0);
     expect(lines.at(-1)).toBe(

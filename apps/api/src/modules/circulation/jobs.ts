@@ -8,6 +8,10 @@ import { createCirculationEngine, DEFAULT_TIME_ZONE, type CirculationEngine } fr
 export const TIME_ZONE_SETTING = 'fuso_horario';
 /** Where the server remembers the last day automatic renewal ran, so a restart does not run it twice. */
 const AUTO_RENEW_DAY_SETTING = '__circulacao_renovacao_automatica';
+/** Institution setting: how many library days before the due day a loan is alerted as due soon. */
+export const DUE_ALERT_DAYS_SETTING = 'alerta_dias_antes_vencimento';
+/** Days before the due day when the setting is absent or not a whole number from 0 to 30. */
+export const DEFAULT_DUE_ALERT_DAYS = 2;
 /** Hour of the library's day from which automatic renewal runs. */
 const AUTO_RENEW_HOUR = 6;
 
@@ -23,6 +27,12 @@ export async function circulationTimeZone(db: Db): Promise<string> {
   }
 }
 
+/** The institution's "days before" for due-soon alerts (decision 0044), default 2. */
+export async function dueAlertDays(db: Db): Promise<number> {
+  const value = Number((await readSettings(db))[DUE_ALERT_DAYS_SETTING]);
+  return Number.isInteger(value) && value >= 0 && value <= 30 ? value : DEFAULT_DUE_ALERT_DAYS;
+}
+
 /** The engine as the server and the command build it: the institution's time zone, the given mailer. */
 export async function openCirculationEngine(options: {
   db: Db;
@@ -35,7 +45,8 @@ export async function openCirculationEngine(options: {
 
 /**
  * The server's circulation jobs: every `everyMinutes` a sweep (late loans, quarantine ends, holds
- * and requests not collected in time), and once a library day, from 06:00, automatic renewal.
+ * and requests not collected in time) and the due-soon and late alerts (each written once), and
+ * once a library day, from 06:00, automatic renewal.
  * Answers a function that stops them and waits for a run under way.
  */
 export function startCirculationJobs(options: {
@@ -57,6 +68,8 @@ export function startCirculationJobs(options: {
     try {
       const swept = await engine.sweep();
       if (swept.titles > 0) log.info(`circulation sweep: ${JSON.stringify(swept)}`);
+      const due = await engine.alertDueLoans(await dueAlertDays(db));
+      if (due.alerts > 0) log.info(`due-loan alerts: ${due.alerts}`);
       const day = engine.today();
       const hour = Number(
         new Intl.DateTimeFormat('en-GB', {

@@ -27,6 +27,7 @@ import { HoldsScreen } from '../../features/circulation/components/holds-screen'
 import { LoanRequestsScreen } from '../../features/circulation/components/loan-requests-screen';
 import { InterlibraryScreen } from '../../features/circulation/components/interlibrary-screen';
 import { OwnCommentsScreen } from '../../features/comments/components/own-comments-screen';
+import { AlertsScreen } from '../../features/alerts/components/alerts-screen';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -57,6 +58,7 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   interlibrary: <InterlibraryScreen />,
   comments: <OwnCommentsScreen />,
   loanToken: <LoanTokenScreen />,
+  alerts: <AlertsScreen />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(

@@ -7,6 +7,10 @@ import { BasketCounter } from '../../features/basket/components/basket-counter';
 import { Footer } from '../../features/chrome/components/footer';
 import { MAIN_CONTENT_ID, SkipLink } from '../../features/chrome/components/skip-link';
 import { useIsAuthenticated } from '../../features/identity/hooks/use-is-authenticated';
+import { useSession } from '../../features/identity/hooks/use-session';
+import { UnreadAlertsLink } from '../../features/alerts/components/unread-alerts-link';
+import { hasPermission } from '../../features/personal-area/menu-items';
+import { ACTIVITY } from '@estante/contract';
 import { LoginModalProvider, useLoginModal } from '../../features/identity/components/login-modal';
 import { useSignInSettings } from './login';
 import { StatusMessage, NotFoundMessage } from '../../components/errors/not-found-message';
@@ -21,6 +25,13 @@ function PageFooter() {
   );
 }
 
+/** The unread-alerts count beside the personal-area button, for a patron who may open the alerts. */
+function HeaderAlerts() {
+  const session = useSession();
+  if (!session || !hasPermission(session.authPermissions, ACTIVITY.PERSONAL_AREA_ALERTS)) return null;
+  return <UnreadAlertsLink />;
+}
+
 function Page({ children }: { children: React.ReactNode }) {
   const signInSettings = useSignInSettings();
   return (
@@ -30,7 +41,7 @@ function Page({ children }: { children: React.ReactNode }) {
         userControl={
           <>
             <BasketCounter />
-            <HeaderControl />
+            <HeaderControl afterPersonalArea={<HeaderAlerts />} />
           </>
         }
       />

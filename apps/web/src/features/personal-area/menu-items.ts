@@ -46,6 +46,7 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
   // Title comments (decision 0042), after the items SPEC's list does not name.
   { key: 'comments', activity: ACTIVITY.PERSONAL_AREA_COMMENTS, label: 'personalArea.menu.comments' },
   { key: 'loanToken', activity: ACTIVITY.PERSONAL_AREA_LOAN_TOKEN, label: 'personalArea.menu.loanToken' },
+  { key: 'alerts', activity: ACTIVITY.PERSONAL_AREA_ALERTS, label: 'personalArea.menu.alerts' },
 ];
 
 /** True when the patron's permissions hold the activity in the consultation module (SPEC §6). */

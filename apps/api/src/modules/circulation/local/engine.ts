@@ -9,7 +9,9 @@ import type { Clock } from '../../../lib/clock.ts';
 import type { Db, Queryable } from '../../../lib/db/index.ts';
 import { ERRORS } from '../../../lib/errors.ts';
 import type { Mailer, MailMessage } from '../../../lib/mail.ts';
+import type { AlertKind, LoanRequestState } from '@estante/contract';
 import type { ServerLanguage } from '../../../lib/messages.ts';
+import { recordAlert, type AlertInput } from '../../alerts/index.ts';
 import { DeskRefusal, refusal } from '../errors.ts';
 import { CIRCULATION_MAIL_TEXTS, formatDay, translate } from '../mail-texts.ts';
 import {
@@ -230,6 +232,33 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
     await settleTitle(ctx, titleId);
   }
 
+  /**
+   * Writes a patron's alert in the operation's transaction (decision 0044); its e-mail, when one is
+   * due, goes with the operation's other e-mails after the commit.
+   */
+  async function alert<K extends AlertKind>(ctx: Ctx, input: Omit<AlertInput<K>, 'at'>): Promise<boolean> {
+    const recorded = await recordAlert(ctx.tx, { ...input, at: ctx.now });
+    if (recorded?.mail) ctx.mails.push(recorded.mail);
+    return recorded !== null;
+  }
+
+  /** A loan request's move, as an alert: the title, where it is received, the pickup deadline. */
+  async function alertRequest(
+    ctx: Ctx,
+    request: { patronId: number; titleId: number; receivingLibraryId: number },
+    status: LoanRequestState,
+    until: Day | null,
+    alreadyMailed = false,
+  ): Promise<void> {
+    const names = await titleAndLibrary(ctx.tx, request.titleId, request.receivingLibraryId);
+    await alert(ctx, {
+      patronId: request.patronId,
+      kind: 'loanRequestStatus',
+      params: { title: names.title, titleId: request.titleId, status, library: names.library, until },
+      alreadyMailed,
+    });
+  }
+
   /** Mail to a patron in their language, when they have an address. */
   async function mailPatron(
     ctx: Ctx,
@@ -292,6 +321,13 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
         until: formatDay(deadline, language),
       }),
     }));
+    // The hold notice above is this alert's e-mail already.
+    await alert(ctx, {
+      patronId: next.patronId,
+      kind: 'holdReady',
+      params: { title: names.title, titleId: copy.titleId, library: names.library, until: deadline },
+      alreadyMailed: true,
+    });
     return 'reservado';
   }
 
@@ -330,11 +366,16 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
       });
       freed.push(hold.copyId);
     }
-    const expiredRequests = await ctx.tx.query<{ id: number; patronId: number; copyId: number }>(
+    const expiredRequests = await ctx.tx.query<{
+      id: number;
+      patronId: number;
+      copyId: number;
+      receivingLibraryId: number;
+    }>(
       `UPDATE loan_request SET status = 'nao_finalizada', ended_at = $3, updated_at = $3,
               observation = 'Não retirado no prazo'
         WHERE title_id = $1 AND status = 'disponivel' AND pickup_deadline < $2::date
-        RETURNING id, patron_id AS "patronId", copy_id AS "copyId"`,
+        RETURNING id, patron_id AS "patronId", copy_id AS "copyId", receiving_library_id AS "receivingLibraryId"`,
       [titleId, ctx.today, ctx.now.toISOString()],
     );
     for (const request of expiredRequests.rows) {
@@ -346,6 +387,7 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
         copyId: request.copyId,
         requestId: request.id,
       });
+      await alertRequest(ctx, { ...request, titleId }, 'nao_finalizada', null);
       freed.push(request.copyId);
     }
     const quarantined = await ctx.tx.query<{ id: number }>(
@@ -640,6 +682,8 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
       loanIds: readonly number[],
       actor: Actor,
       language?: ServerLanguage,
+      /** Write an alert per loan (automatic renewal, whose own e-mail tells the outcome). */
+      options: { alerts?: boolean } = {},
     ): Promise<RenewOutcome[]> {
       const ids = [...new Set(loanIds)];
       return run(actor, async (ctx) => {
@@ -687,6 +731,15 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
               renewals: loan.renewals,
               refusal: refused,
             });
+            if (options.alerts) {
+              const { title } = await titleAndLibrary(ctx.tx, copy.titleId, copy.libraryId);
+              await alert(ctx, {
+                patronId,
+                kind: 'renewalRefused',
+                params: { title, titleId: copy.titleId, dueOn: loan.dueOn, reason: refused.key },
+                alreadyMailed: true,
+              });
+            }
             continue;
           }
           await ctx.tx.query(
@@ -702,6 +755,15 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
             loanId: loan.id,
             details: { from: loan.dueOn, to: newDueOn, renewals: loan.renewals + 1 },
           });
+          if (options.alerts) {
+            const { title } = await titleAndLibrary(ctx.tx, copy.titleId, copy.libraryId);
+            await alert(ctx, {
+              patronId,
+              kind: 'renewalDone',
+              params: { title, titleId: copy.titleId, dueOn: newDueOn },
+              alreadyMailed: true,
+            });
+          }
           outcomes.push({
             loanId: id,
             renewed: true,
@@ -935,6 +997,7 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
             copyId: copy.id,
             requestId,
           });
+          await alertRequest(ctx, request, 'nao_finalizada', null);
           await placeCopy(ctx, copy);
           return;
         }
@@ -959,6 +1022,8 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
           requestId,
           details: { pickupDeadline: deadline },
         });
+        // Arrival has its own e-mail (below); being sent is told by the alert's.
+        await alertRequest(ctx, request, to, deadline, deadline !== null);
         if (deadline) {
           const names = await titleAndLibrary(ctx.tx, request.titleId, request.receivingLibraryId);
           const until = deadline;
@@ -1110,6 +1175,8 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
           patronId,
           loans.map((l) => l.loan_id),
           actor,
+          undefined,
+          { alerts: true },
         );
         const detailed = outcomes.map((o) => {
           const loan = loans.find((l) => l.loan_id === o.loanId)!;
@@ -1153,6 +1220,44 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
         reports.push({ patronId, outcomes: detailed, mailed });
       }
       return reports;
+    },
+
+    /**
+     * Alerts (decision 0044) for open loans due within `daysBefore` library days and for late ones:
+     * once per loan and due day, so running it every sweep never repeats an alert, and a renewed
+     * loan is alerted again for its new due day.
+     */
+    async alertDueLoans(daysBefore: number, actor: Actor = 'job:due-alerts'): Promise<{ alerts: number }> {
+      const day = today();
+      const { rows } = await db.query<{
+        patron_id: number;
+        loan_id: number;
+        title_id: number;
+        title: string;
+        due_on: string;
+      }>(
+        `SELECT ln.patron_id, ln.id AS loan_id, t.id AS title_id, t.title, ln.due_on::text AS due_on
+           FROM loan ln JOIN copy c ON c.id = ln.copy_id JOIN title t ON t.id = c.title_id
+          WHERE ln.returned_at IS NULL AND ln.due_on <= $1::date
+            AND NOT EXISTS (SELECT 1 FROM alert a WHERE a.patron_id = ln.patron_id AND a.once_key =
+                  CASE WHEN ln.due_on < $2::date THEN 'loanOverdue:' ELSE 'loanDueSoon:' END || ln.id || ':' || ln.due_on::text)
+          ORDER BY ln.patron_id, ln.id`,
+        [addDays(day, daysBefore), day],
+      );
+      let alerts = 0;
+      for (const row of rows) {
+        await run(actor, async (ctx) => {
+          const kind = row.due_on < ctx.today ? 'loanOverdue' : 'loanDueSoon';
+          const written = await alert(ctx, {
+            patronId: row.patron_id,
+            kind,
+            params: { title: row.title, titleId: row.title_id, dueOn: row.due_on },
+            onceKey: `${kind}:${row.loan_id}:${row.due_on}`,
+          });
+          if (written) alerts++;
+        });
+      }
+      return { alerts };
     },
 
     /** Loads circulation state from another system (or the demo) without the rules' checks. */

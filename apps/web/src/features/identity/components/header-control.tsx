@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Text } from '@mantine/core';
@@ -9,8 +10,9 @@ import { usePersonalAreaName } from '../../personal-area/hooks/use-personal-area
 /**
  * SPEC §2 "Header control": for a signed-in patron, a greeting with the first name, the personal-area
  * button and logout; for a visitor, the login button carrying the current page as the redirect.
+ * `afterPersonalArea` goes right after the personal-area button (the unread-alerts count).
  */
-export function HeaderControl() {
+export function HeaderControl({ afterPersonalArea }: { afterPersonalArea?: ReactNode } = {}) {
   const { t } = useTranslation();
   const areaName = usePersonalAreaName();
   const session = useSession();
@@ -25,6 +27,7 @@ export function HeaderControl() {
         <Button component={Link} to={paths.personalArea.getHref()} size="sm" variant="filled">
           {areaName}
         </Button>
+        {afterPersonalArea}
         <Button component={Link} to={paths.logout.getHref()} size="sm" variant="outline">
           {t('identity.header.logout')}
         </Button>

@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS, AlertsSchema, type Alert } from '@estante/contract';
+import { apiGet } from '../../../lib/api-client';
+
+/** Query key of everything about the patron's alerts; invalidating it refreshes the list and the count. */
+export const ALERTS_QUERY_KEY = ['alerts'] as const;
+
+/**
+ * Cache settings of the patron's alerts: read again when a screen opens, dropped when none shows
+ * them, and marked as the patron's data so sign-out drops them (as the circulation screens do).
+ */
+export const ALERTS_QUERY = { staleTime: 0, gcTime: 0, meta: { patron: true } } as const;
+
+/** A period of library days (YYYY-MM-DD), both required (SPEC §5). */
+export interface AlertPeriod {
+  from: string;
+  to: string;
+}
+
+/** GET /solicitacoes/alertas: the alerts written between two days, newest first. */
+export function getAlerts(period: AlertPeriod, signal?: AbortSignal): Promise<Alert[]> {
+  return apiGet(API_PATHS.alerts, AlertsSchema, {
+    signal,
+    auth: 'private',
+    query: { dataIni: period.from, dataFim: period.to },
+  });
+}
+
+export function getAlertsQueryOptions(period: AlertPeriod) {
+  return queryOptions({
+    queryKey: [...ALERTS_QUERY_KEY, 'list', period.from, period.to],
+    queryFn: ({ signal }) => getAlerts(period, signal),
+    ...ALERTS_QUERY,
+  });
+}
+
+export function useAlerts(period: AlertPeriod) {
+  return useQuery(getAlertsQueryOptions(period));
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { calendarDaySchema } from './input.ts';
+import type { LoanRequestState } from './circulation.ts';
+import { titlePagePath } from './web-routes.ts';
+
+// The patron's alerts (SPEC §3 Alert: id, lido; SPEC §7 GET/PUT/DELETE /solicitacoes/alertas;
+// decision 0044). Events write them (a hold ready, a loan due soon or late, an automatic renewal,
+// a request that moved, a comment answered…); each has a kind, its parameters, a day, a text in
+// the reader's language and the address of the screen it is about.
+
+/** What an alert is about. Other modules add theirs here, with their parameters and texts. */
+export const ALERT_KINDS = [
+  'holdReady',
+  'loanDueSoon',
+  'loanOverdue',
+  'renewalDone',
+  'renewalRefused',
+  'loanRequestStatus',
+  'commentApproved',
+  'commentRefused',
+  'suggestionStatus',
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** The parameters each kind of alert carries; days are YYYY-MM-DD, shown in the reader's format. */
+export interface AlertParamsByKind {
+  holdReady: { title: string; titleId: number; library: string; until: string };
+  loanDueSoon: { title: string; titleId: number; dueOn: string };
+  loanOverdue: { title: string; titleId: number; dueOn: string };
+  renewalDone: { title: string; titleId: number; dueOn: string };
+  /** `reason` is the refusal's translation key (circulation.errors.*). */
+  renewalRefused: { title: string; titleId: number; dueOn: string; reason: string };
+  /** `until` is the pickup deadline when the request is ready, else null. */
+  loanRequestStatus: {
+    title: string;
+    titleId: number;
+    status: LoanRequestState;
+    library: string;
+    until: string | null;
+  };
+  commentApproved: { title: string; titleId: number };
+  /** `reason` is the librarian's own words, or null. */
+  commentRefused: { title: string; titleId: number; reason: string | null };
+  /** `status` is the suggestion's status as its screen names it. */
+  suggestionStatus: { title: string; status: string };
+}
+export type AlertParams<K extends AlertKind = AlertKind> = AlertParamsByKind[K];
+
+/** Translation keys of the alert texts; a loan request's text depends on its new status. */
+const ALERT_TEXT_KEYS = {
+  holdReady: 'alerts.kind.holdReady',
+  loanDueSoon: 'alerts.kind.loanDueSoon',
+  loanOverdue: 'alerts.kind.loanOverdue',
+  renewalDone: 'alerts.kind.renewalDone',
+  renewalRefused: 'alerts.kind.renewalRefused',
+  commentApproved: 'alerts.kind.commentApproved',
+  commentRefused: 'alerts.kind.commentRefused',
+  commentRefusedWithReason: 'alerts.kind.commentRefusedWithReason',
+  suggestionStatus: 'alerts.kind.suggestionStatus',
+} as const;
+const LOAN_REQUEST_TEXT_KEYS: Record<LoanRequestState, string> = {
+  aguardando: 'alerts.kind.loanRequest.aguardando',
+  em_transito: 'alerts.kind.loanRequest.em_transito',
+  disponivel: 'alerts.kind.loanRequest.disponivel',
+  finalizada: 'alerts.kind.loanRequest.finalizada',
+  nao_finalizada: 'alerts.kind.loanRequest.nao_finalizada',
+};
+
+/** The translation key of an alert's text; its placeholders are the parameters' names. */
+export function alertTextKey(kind: AlertKind, params: Record<string, unknown>): string {
+  if (kind === 'loanRequestStatus')
+    return LOAN_REQUEST_TEXT_KEYS[params['status'] as LoanRequestState] ?? LOAN_REQUEST_TEXT_KEYS.aguardando;
+  if (kind === 'commentRefused' && typeof params['reason'] === 'string' && params['reason'])
+    return ALERT_TEXT_KEYS.commentRefusedWithReason;
+  return ALERT_TEXT_KEYS[kind];
+}
+
+/** Parameters that are library days, written in the reader's date format in the text. */
+export const ALERT_DAY_PARAMS = ['until', 'dueOn'] as const;
+
+/** The web page an alert leads to: the holds, the loans, the loan requests, or the title's page. */
+export function alertLink(kind: AlertKind, params: Record<string, unknown>): string | null {
+  switch (kind) {
+    case 'holdReady':
+      return '/meupergamum/reservas';
+    case 'loanDueSoon':
+    case 'loanOverdue':
+    case 'renewalDone':
+    case 'renewalRefused':
+      return '/meupergamum/emprestimos';
+    case 'loanRequestStatus':
+      return '/meupergamum/solicitacoes';
+    case 'commentApproved':
+    case 'commentRefused':
+      return typeof params['titleId'] === 'number' ? titlePagePath(params['titleId']) : null;
+    default:
+      return null;
+  }
+}
+
+/** Translation keys of the alert calls' refusals (422 messages name the field). */
+export const ALERT_RULE_KEYS = {
+  startRequired: 'alerts.errors.startRequired',
+  endRequired: 'alerts.errors.endRequired',
+  dateRange: 'alerts.errors.dateRange',
+} as const;
+
+/** 422 refusals of the alert calls: a stable code and the translation key sent as the message. */
+export const ALERT_ERROR = {
+  START_REQUIRED: { code: 'ALERT_START_REQUIRED', key: ALERT_RULE_KEYS.startRequired },
+  END_REQUIRED: { code: 'ALERT_END_REQUIRED', key: ALERT_RULE_KEYS.endRequired },
+  DATE_RANGE: { code: 'DATE_RANGE', key: ALERT_RULE_KEYS.dateRange },
+} as const;
+
+/**
+ * GET /solicitacoes/alertas (dataIni, dataFim). SPEC §5: both are required and the start is not
+ * after the end; a missing one is a 422 naming it (not a 400), so the screen can say which.
+ */
+export const AlertsQuerySchema = z.object({
+  dataIni: calendarDaySchema().optional().describe('First day (required: a 422 names it when missing)'),
+  dataFim: calendarDaySchema().optional().describe('Last day (required: a 422 names it when missing)'),
+});
+export type AlertsQuery = z.infer<typeof AlertsQuerySchema>;
+
+/** One alert (SPEC §3 Alert: id, lido; the rest is Estante's, decision 0044). */
+export const AlertSchema = z.object({
+  id: z.number().int(),
+  lido: z.boolean(),
+  tipo: z.enum(ALERT_KINDS),
+  /** When the event happened (ISO 8601, UTC). */
+  data: z.string(),
+  /** The alert in the request's language. */
+  texto: z.string(),
+  parametros: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  /** The web page it is about (a path of the web app), or null. */
+  link: z.string().nullable(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+export const AlertsSchema = z.array(AlertSchema);
+
+/** DELETE /solicitacoes/alertas/{id}: the id of the alert deleted. */
+export const DeletedAlertSchema = z.object({ id: z.number().int() });
+export type DeletedAlert = z.infer<typeof DeletedAlertSchema>;
+
+/** GET /solicitacoes/alertas/nao-lidos (an extension, decision 0044): how many are unread. */
+export const UnreadAlertsSchema = z.object({ quantidade: z.number().int().min(0) });
+export type UnreadAlerts = z.infer<typeof UnreadAlertsSchema>;
