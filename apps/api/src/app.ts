@@ -27,6 +27,7 @@ import { catalogueRoutes, resultLineRoutes, titleTabRoutes } from './modules/cat
 import { networkRoutes } from './modules/network/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
 import { circulationPlugin } from './modules/circulation/index.ts';
+import { privacyPlugin } from './modules/privacy/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import {
   createPostgresSearchEngine,
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mailLimit: options.basketMailLimit,
       });
       await api.register(circulationPlugin, { db, clock, mailer: options.mailer, userGuard });
+      await api.register(privacyPlugin, { db, clock, userGuard });
     },
     { prefix: API_PREFIX },
   );

@@ -18,6 +18,7 @@ import { INSTITUTION_USAGE, runInstitutionCommand } from '../modules/institution
 import { progressLine } from './progress.ts';
 import { runUserCommand, USER_COMMAND_USAGE } from '../modules/identity/user-command.ts';
 import { DESK_COMMAND_USAGE, runDeskCommand } from '../modules/circulation/index.ts';
+import { PRIVACY_COMMAND_USAGE, runPrivacyCommand } from '../modules/privacy/index.ts';
 import { mailerFromConfig } from '../lib/mail.ts';
 
 const USAGE = `estante — the Estante catalogue command
@@ -41,6 +42,7 @@ ${INSTITUTION_USAGE}
   estante activity on|off CODE            turn a feature activity on or off (SPEC activity codes)
 ${USER_COMMAND_USAGE}
 ${DESK_COMMAND_USAGE}
+${PRIVACY_COMMAND_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
 With PostgreSQL, back up and restore with pg_dump and pg_restore (README "Backup and restore").`;
@@ -244,6 +246,12 @@ async function main(argv: string[]): Promise<number> {
           await mailer?.close();
         }
       }
+      case 'privacy':
+        // await: the finally below closes the database.
+        return await runPrivacyCommand(db, rest, {
+          out: (line) => console.log(line),
+          err: (line) => console.error(line),
+        });
       case 'activity': {
         const [state, code] = rest;
         if ((state !== 'on' && state !== 'off') || !code || !Number.isInteger(Number(code))) {
