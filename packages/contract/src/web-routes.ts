@@ -20,6 +20,7 @@ const PERSONAL_AREA_SEGMENTS = [
   'solicitacoes',
   'emprestimo-entre-bibliotecas',
   'token-emprestimo',
+  'privacidade',
 ] as const;
 
 const STATIC_PATHS = new Set([

@@ -91,6 +91,7 @@ export const PERSONAL_AREA_SEGMENTS = {
   loanRequests: 'solicitacoes',
   interlibrary: 'emprestimo-entre-bibliotecas',
   loanToken: 'token-emprestimo',
+  privacy: 'privacidade',
 } as const;
 export type PersonalAreaItemKey = keyof typeof PERSONAL_AREA_SEGMENTS;
 

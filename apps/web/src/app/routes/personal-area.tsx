@@ -25,6 +25,7 @@ import { NoDebtsScreen } from '../../features/circulation/components/no-debts-sc
 import { HoldsScreen } from '../../features/circulation/components/holds-screen';
 import { LoanRequestsScreen } from '../../features/circulation/components/loan-requests-screen';
 import { InterlibraryScreen } from '../../features/circulation/components/interlibrary-screen';
+import { PrivacyScreen } from '../../features/privacy/components/privacy-screen';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -36,6 +37,13 @@ function RenewalItem() {
   const { items } = useOutletContext<PersonalAreaContext>();
   const canOpenLoans = items.some((item) => item.key === 'loans');
   return <RenewalScreen renewHref={canOpenLoans ? paths.personalAreaItem.getHref('loans') : undefined} />;
+}
+
+/** The privacy screen, with the institution's data-protection link and the patron's login. */
+function PrivacyItem() {
+  const session = useSession();
+  const institution = useInstitution();
+  return <PrivacyScreen login={session?.user.login ?? ''} lgpdLink={institution.link_lgpd} />;
 }
 
 /**
@@ -54,6 +62,7 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   loanRequests: <LoanRequestsScreen />,
   interlibrary: <InterlibraryScreen />,
   loanToken: <LoanTokenScreen />,
+  privacy: <PrivacyItem />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(
