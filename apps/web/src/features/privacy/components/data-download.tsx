@@ -50,9 +50,11 @@ export function DataDownload({ login }: { login: string }) {
           {t('privacy.download.pdf')}
         </Button>
       </Group>
-      <Text role="alert" size="sm" c="red.9">
-        {failed ? t('privacy.download.error') : ''}
-      </Text>
+      {failed && (
+        <Text role="alert" size="sm" c="red.9">
+          {t('privacy.download.error')}
+        </Text>
+      )}
     </Stack>
   );
 }
