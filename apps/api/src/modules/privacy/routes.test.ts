@@ -253,6 +253,22 @@ describe('privacy calls', () => {
     expect(overview.escolhas).toEqual({ receber_email: false, manter_historico: true });
   });
 
+  it('records one open request when two are sent at once: the other is refused as already open', async () => {
+    const ana = await patron();
+    const both = await Promise.all(
+      ['exclusao', 'anonimizacao'].map((tipo) =>
+        call(ana, 'POST', '/pessoas/meu-pergamum/privacidade/pedido', { tipo }),
+      ),
+    );
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect(both.find((answer) => answer.statusCode === 422)!.json().code).toBe('PRIVACY_REQUEST_OPEN');
+    const { rows } = await ctx.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM privacy_request WHERE patron_id = $1 AND status = 'aberto'",
+      [ana.id],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it('refuses a deletion request at once while loans, holds or debts are open, naming each; then records one open request', async () => {
     const ana = await patron();
     const bia = await patron();
