@@ -186,6 +186,7 @@ test.describe('personal area: loans, renewal, history and loan token', () => {
       'Solicitações de empréstimo',
       'Empréstimo entre bibliotecas',
       'Token de empréstimo',
+      'Privacidade',
     ]);
     expect(await seriousViolations(page)).toEqual([]);
 
