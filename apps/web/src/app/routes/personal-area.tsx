@@ -26,6 +26,7 @@ import { HoldsScreen } from '../../features/circulation/components/holds-screen'
 import { LoanRequestsScreen } from '../../features/circulation/components/loan-requests-screen';
 import { InterlibraryScreen } from '../../features/circulation/components/interlibrary-screen';
 import { PrivacyScreen } from '../../features/privacy/components/privacy-screen';
+import { HistoryChoiceNotice } from '../../features/privacy/components/history-choice-notice';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -37,6 +38,20 @@ function RenewalItem() {
   const { items } = useOutletContext<PersonalAreaContext>();
   const canOpenLoans = items.some((item) => item.key === 'loans');
   return <RenewalScreen renewHref={canOpenLoans ? paths.personalAreaItem.getHref('loans') : undefined} />;
+}
+
+/** The loan history, saying so when the patron keeps no history (decision 0045). */
+function LoanHistoryItem() {
+  const { items } = useOutletContext<PersonalAreaContext>();
+  const canOpenPrivacy = items.some((item) => item.key === 'privacy');
+  return (
+    <Stack gap="lg">
+      <HistoryChoiceNotice
+        privacyHref={canOpenPrivacy ? paths.personalAreaItem.getHref('privacy') : undefined}
+      />
+      <LoanHistoryScreen />
+    </Stack>
+  );
 }
 
 /** The privacy screen, with the institution's data-protection link and the patron's login. */
@@ -57,7 +72,7 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   debts: <DebtsScreen />,
   suspensions: <SuspensionsScreen />,
   noDebts: <NoDebtsScreen />,
-  loanHistory: <LoanHistoryScreen />,
+  loanHistory: <LoanHistoryItem />,
   holds: <HoldsScreen />,
   loanRequests: <LoanRequestsScreen />,
   interlibrary: <InterlibraryScreen />,

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PrivacyOverview, PrivacyRequest } from '@estante/contract';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { stubIdentityApi } from '../../../testing/identity';
 import { signIn } from '../../identity/api/sign-in';
 import { clearSession } from '../../identity/utils/session';
+import { HistoryChoiceNotice } from './history-choice-notice';
 import { PrivacyScreen } from './privacy-screen';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -135,5 +136,25 @@ describe('PrivacyScreen', () => {
       await screen.findByText('Você já tem um pedido em aberto. Aguarde a resposta da biblioteca.'),
     ).toBeTruthy();
     expect((note as HTMLTextAreaElement).value).toBe('Por favor, excluam.');
+  });
+
+  it('tells the loan history screen when the history is not kept, with a way to change it', async () => {
+    const state = overview({ escolhas: { receber_email: true, manter_historico: false } });
+    await renderPrivacy(state);
+    renderWithProviders(<HistoryChoiceNotice privacyHref="/meupergamum/privacidade" />);
+    expect(await screen.findByText(/Você escolheu não guardar seu histórico de empréstimos/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mudar em Privacidade' }).getAttribute('href')).toBe(
+      '/meupergamum/privacidade',
+    );
+  });
+
+  it('shows no history notice to a patron who keeps the history', async () => {
+    const { sent } = await renderPrivacy(overview());
+    renderWithProviders(<HistoryChoiceNotice privacyHref="/meupergamum/privacidade" />);
+    // Both the screen and the notice have read the choices.
+    await waitFor(() => expect(sent.filter((call) => call.method === 'GET')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/Você escolheu não guardar/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Mudar em Privacidade' })).toBeNull();
   });
 });
