@@ -79,6 +79,12 @@ test.describe('privacy (LGPD)', () => {
     expect(data.tabelas.patron!.linhas[0]!.keeps_loan_history).toBe(false);
     expect(data.tabelas.loan!.linhas.length).toBeGreaterThanOrEqual(3);
 
+    // The loan history now says returned loans leave it, with the way back here.
+    await menu.getByRole('link', { name: 'Histórico de empréstimos' }).click();
+    await expect(page.getByText(/Você escolheu não guardar seu histórico de empréstimos/)).toBeVisible();
+    await page.getByRole('link', { name: 'Mudar em Privacidade' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacidade');
+
     // Ask for the account to be deleted: refused at once, each open loan and the hold named.
     await page.getByRole('combobox', { name: 'O que você pede' }).selectOption('exclusao');
     await page.getByRole('textbox', { name: 'Observação (opcional)' }).fill('Vou me mudar.');
