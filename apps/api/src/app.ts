@@ -29,6 +29,7 @@ import { basketRoutes } from './modules/basket/index.ts';
 import { commentRoutes } from './modules/comments/index.ts';
 import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
 import { alertsPlugin } from './modules/alerts/index.ts';
+import { privacyPlugin } from './modules/privacy/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import {
   createPostgresSearchEngine,
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(circulationPlugin, { db, clock, mailer: options.mailer, userGuard });
       await api.register(commentRoutes, { db, clock, guard, userGuard });
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
+      await api.register(privacyPlugin, { db, clock, userGuard });
     },
     { prefix: API_PREFIX },
   );

@@ -188,6 +188,7 @@ test.describe('personal area: loans, renewal, history and loan token', () => {
       'Meus comentários',
       'Token de empréstimo',
       'Alertas',
+      'Privacidade',
     ]);
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -24,3 +24,4 @@ export * from './dashboard.ts';
 export * from './comments.ts';
 export * from './alerts.ts';
 export * from './web-routes.ts';
+export * from './privacy.ts';

@@ -22,6 +22,7 @@ const PERSONAL_AREA_SEGMENTS = [
   'comentarios',
   'token-emprestimo',
   'alertas',
+  'privacidade',
 ] as const;
 
 const STATIC_PATHS = new Set([

@@ -19,6 +19,7 @@ import { progressLine } from './progress.ts';
 import { runUserCommand, USER_COMMAND_USAGE } from '../modules/identity/user-command.ts';
 import { DESK_COMMAND_USAGE, runDeskCommand } from '../modules/circulation/index.ts';
 import { COMMENTS_COMMAND_USAGE, runCommentsCommand } from '../modules/comments/index.ts';
+import { PRIVACY_COMMAND_USAGE, runPrivacyCommand } from '../modules/privacy/index.ts';
 import { mailerFromConfig } from '../lib/mail.ts';
 
 const USAGE = `estante — the Estante catalogue command
@@ -43,6 +44,7 @@ ${INSTITUTION_USAGE}
 ${USER_COMMAND_USAGE}
 ${DESK_COMMAND_USAGE}
 ${COMMENTS_COMMAND_USAGE}
+${PRIVACY_COMMAND_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
 With PostgreSQL, back up and restore with pg_dump and pg_restore (README "Backup and restore").`;
@@ -254,6 +256,12 @@ async function main(argv: string[]): Promise<number> {
           { out: (line) => console.log(line), err: (line) => console.error(line) },
           { actor: `staff:${process.env.USER ?? 'cli'}` },
         );
+      case 'privacy':
+        // await: the finally below closes the database.
+        return await runPrivacyCommand(db, rest, {
+          out: (line) => console.log(line),
+          err: (line) => console.error(line),
+        });
       case 'activity': {
         const [state, code] = rest;
         if ((state !== 'on' && state !== 'off') || !code || !Number.isInteger(Number(code))) {

@@ -93,6 +93,7 @@ export const PERSONAL_AREA_SEGMENTS = {
   comments: 'comentarios',
   loanToken: 'token-emprestimo',
   alerts: 'alertas',
+  privacy: 'privacidade',
 } as const;
 export type PersonalAreaItemKey = keyof typeof PERSONAL_AREA_SEGMENTS;
 

@@ -1,1 +1,2 @@
 export { basketRoutes } from './routes.ts';
+export { sectionsPdf, type DocumentSection } from './pdf.ts';

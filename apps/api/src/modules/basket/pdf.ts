@@ -167,15 +167,16 @@ function featuresFor(text: string): PDFKit.Mixins.TextOptions['features'] {
   return features as unknown as PDFKit.Mixins.TextOptions['features'];
 }
 
-/**
- * The ABNT references as an A4 PDF with pdfkit: a heading, then one paragraph per reference, left
- * aligned and single-spaced with a blank line between (NBR 6023:2018 9.1), the title in bold.
- */
-export function referencesPdf(options: { heading: string; references: readonly string[] }): Promise<Buffer> {
+/** An A4 document being written: `write` sets runs of text in the fallback fonts; `end` finishes it. */
+function startDocument(title: string): {
+  doc: PDFKit.PDFDocument;
+  write: (runs: readonly Run[], options: PDFKit.Mixins.TextOptions) => void;
+  end: () => Promise<Buffer>;
+} {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 85, left: 85, bottom: 57, right: 57 },
-    info: { Title: options.heading, Producer: 'Estante' },
+    info: { Title: title, Producer: 'Estante' },
     lang: 'pt-BR',
   });
   const chunks: Buffer[] = [];
@@ -184,6 +185,7 @@ export function referencesPdf(options: { heading: string; references: readonly s
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const registered = new Set<string>();
   // Each face is registered under its own name, and only the faces the text uses are embedded
   // (pdfkit embeds a subset of the glyphs used, so the file stays small).
   const write = (runs: readonly Run[], options: PDFKit.Mixins.TextOptions) => {
@@ -204,7 +206,22 @@ export function referencesPdf(options: { heading: string; references: readonly s
       });
     });
   };
-  const registered = new Set<string>();
+  return {
+    doc,
+    write,
+    end: () => {
+      doc.end();
+      return done;
+    },
+  };
+}
+
+/**
+ * The ABNT references as an A4 PDF with pdfkit: a heading, then one paragraph per reference, left
+ * aligned and single-spaced with a blank line between (NBR 6023:2018 9.1), the title in bold.
+ */
+export function referencesPdf(options: { heading: string; references: readonly string[] }): Promise<Buffer> {
+  const { doc, write, end } = startDocument(options.heading);
   doc.fontSize(14);
   write([{ text: options.heading, bold: true, italic: false }], { align: 'left' });
   doc.moveDown();
@@ -213,6 +230,37 @@ export function referencesPdf(options: { heading: string; references: readonly s
     write(referenceRuns(html), { align: 'left' });
     doc.moveDown();
   }
-  doc.end();
-  return done;
+  return end();
+}
+
+/** One section of a plain document: a bold heading, then its lines (plain text, any script). */
+export interface DocumentSection {
+  heading: string;
+  lines: readonly string[];
+}
+
+/**
+ * A readable A4 document with the same fonts as the references (decision 0035): a title, an
+ * introduction, then each section with its heading in bold and its lines below.
+ */
+export function sectionsPdf(options: {
+  title: string;
+  intro: readonly string[];
+  sections: readonly DocumentSection[];
+}): Promise<Buffer> {
+  const { doc, write, end } = startDocument(options.title);
+  const plain = (text: string): Run[] => [{ text, bold: false, italic: false }];
+  doc.fontSize(16);
+  write([{ text: options.title, bold: true, italic: false }], { align: 'left' });
+  doc.moveDown(0.5);
+  doc.fontSize(10);
+  for (const line of options.intro) write(plain(line), { align: 'left' });
+  for (const section of options.sections) {
+    doc.moveDown();
+    doc.fontSize(12);
+    write([{ text: section.heading, bold: true, italic: false }], { align: 'left' });
+    doc.fontSize(10);
+    for (const line of section.lines) write(plain(line), { align: 'left' });
+  }
+  return end();
 }

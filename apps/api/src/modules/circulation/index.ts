@@ -33,3 +33,4 @@ export async function circulationPlugin(
   });
   await app.register(circulationRoutes, { service, userGuard: options.userGuard });
 }
+export { translate, formatMoney } from './mail-texts.ts';

@@ -28,6 +28,8 @@ import { LoanRequestsScreen } from '../../features/circulation/components/loan-r
 import { InterlibraryScreen } from '../../features/circulation/components/interlibrary-screen';
 import { OwnCommentsScreen } from '../../features/comments/components/own-comments-screen';
 import { AlertsScreen } from '../../features/alerts/components/alerts-screen';
+import { PrivacyScreen } from '../../features/privacy/components/privacy-screen';
+import { HistoryChoiceNotice } from '../../features/privacy/components/history-choice-notice';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -41,6 +43,27 @@ function RenewalItem() {
   return <RenewalScreen renewHref={canOpenLoans ? paths.personalAreaItem.getHref('loans') : undefined} />;
 }
 
+/** The loan history, saying so when the patron keeps no history (decision 0045). */
+function LoanHistoryItem() {
+  const { items } = useOutletContext<PersonalAreaContext>();
+  const canOpenPrivacy = items.some((item) => item.key === 'privacy');
+  return (
+    <Stack gap="lg">
+      <HistoryChoiceNotice
+        privacyHref={canOpenPrivacy ? paths.personalAreaItem.getHref('privacy') : undefined}
+      />
+      <LoanHistoryScreen />
+    </Stack>
+  );
+}
+
+/** The privacy screen, with the institution's data-protection link and the patron's login. */
+function PrivacyItem() {
+  const session = useSession();
+  const institution = useInstitution();
+  return <PrivacyScreen login={session?.user.login ?? ''} lgpdLink={institution.link_lgpd} />;
+}
+
 /**
  * The screen of each personal-area menu item (decision 0028), under /meupergamum/{segment}. The menu
  * (order, activity, label) is features/personal-area/menu-items.ts; an item with no screen here is
@@ -52,13 +75,14 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   debts: <DebtsScreen />,
   suspensions: <SuspensionsScreen />,
   noDebts: <NoDebtsScreen />,
-  loanHistory: <LoanHistoryScreen />,
+  loanHistory: <LoanHistoryItem />,
   holds: <HoldsScreen />,
   loanRequests: <LoanRequestsScreen />,
   interlibrary: <InterlibraryScreen />,
   comments: <OwnCommentsScreen />,
   loanToken: <LoanTokenScreen />,
   alerts: <AlertsScreen />,
+  privacy: <PrivacyItem />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(

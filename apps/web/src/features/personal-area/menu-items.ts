@@ -14,7 +14,7 @@ export interface PersonalAreaMenuItem {
 /**
  * The personal-area menu in SPEC §2's order (decision 0028): loans, renewal, debits, suspensions,
  * no-debts declaration, check titles (the loan history), then holds, loan requests, inter-library
- * loan and the loan token. The URL segment of each is in config/paths.ts; the screen of each is in
+ * loan, the loan token and, last, privacy. The URL segment of each is in config/paths.ts; the screen of each is in
  * the route module (app/routes/personal-area.tsx), and an item without a screen is not shown.
  */
 export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
@@ -47,6 +47,8 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
   { key: 'comments', activity: ACTIVITY.PERSONAL_AREA_COMMENTS, label: 'personalArea.menu.comments' },
   { key: 'loanToken', activity: ACTIVITY.PERSONAL_AREA_LOAN_TOKEN, label: 'personalArea.menu.loanToken' },
   { key: 'alerts', activity: ACTIVITY.PERSONAL_AREA_ALERTS, label: 'personalArea.menu.alerts' },
+  // SPEC §2: privacy is the menu's last item (decision 0045).
+  { key: 'privacy', activity: ACTIVITY.PERSONAL_AREA_PRIVACY, label: 'personalArea.menu.privacy' },
 ];
 
 /** True when the patron's permissions hold the activity in the consultation module (SPEC §6). */

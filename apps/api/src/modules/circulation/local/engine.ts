@@ -32,6 +32,7 @@ import {
 } from './rules.ts';
 import { checkChoices, holdChoice, holdMatches, shelfRefusal } from './choices.ts';
 import {
+  anonymiseReturnedLoans,
   appendLog,
   closeQueueGap,
   countOpenHolds,
@@ -259,14 +260,15 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
     });
   }
 
-  /** Mail to a patron in their language, when they have an address. */
+  /** Mail to a patron in their language, when they have an address and want e-mails. */
   async function mailPatron(
     ctx: Ctx,
     patronId: number,
     build: (language: ServerLanguage, name: string) => { subject: string; text: string },
   ): Promise<void> {
     const patron = await findPatron(ctx.tx, patronId);
-    if (!patron?.email) return;
+    // The patron's choice (personal data, privacy): no e-mails; the screens still show it all.
+    if (!patron?.email || !patron.receivesEmail) return;
     const { subject, text } = build(patron.mailLanguage, patron.name);
     ctx.mails.push({ to: patron.email, subject, text });
   }
@@ -599,6 +601,9 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
           loanId: loan.id,
           details: { lateDays: late, fineCents: fine, quarantineUntil },
         });
+        // Privacy choice (decision 0045): the returned loan stops naming the patron in the same
+        // transaction; the fine and suspension below keep their own records of who owes them.
+        if (!patron.keepsLoanHistory) await anonymiseReturnedLoans(ctx.tx, patron.id, [loan.id]);
         let debtId: number | null = null;
         if (fine > 0) {
           const { title } = await titleAndLibrary(ctx.tx, copy.titleId, copy.libraryId);
@@ -1184,7 +1189,7 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
         });
         const patron = await findPatron(db, patronId);
         let mailed = false;
-        if (patron?.email && mailer) {
+        if (patron?.email && patron.receivesEmail && mailer) {
           const texts = CIRCULATION_MAIL_TEXTS[patron.mailLanguage];
           const renewed = detailed.filter((o) => o.renewed);
           const refused = detailed.filter((o) => !o.renewed);
@@ -1435,6 +1440,28 @@ export function createCirculationEngine(options: CirculationEngineOptions) {
         await requirePatron(ctx, patronId);
         await ctx.tx.query('UPDATE patron SET auto_renew = $2 WHERE id = $1', [patronId, on]);
         await ctx.log({ action: 'patron.auto-renew', patronId, details: { on } });
+      });
+    },
+
+    /**
+     * The patron's loan-history choice (decision 0045): kept, or each loan anonymised at return.
+     * Under the patron's lock, so a return running at the same time sees one choice or the other.
+     */
+    async setKeepsLoanHistory(patronId: number, keeps: boolean, actor: Actor): Promise<void> {
+      await run(actor, async (ctx) => {
+        await requirePatron(ctx, patronId);
+        await ctx.tx.query('UPDATE patron SET keeps_loan_history = $2 WHERE id = $1', [patronId, keeps]);
+        await ctx.log({ action: 'patron.loan-history', patronId, details: { keeps } });
+      });
+    },
+
+    /** Anonymises every returned loan of the patron now; open loans stay theirs. Answers how many. */
+    async anonymiseLoanHistory(patronId: number, actor: Actor): Promise<number> {
+      return run(actor, async (ctx) => {
+        await requirePatron(ctx, patronId);
+        const count = await anonymiseReturnedLoans(ctx.tx, patronId, 'all');
+        await ctx.log({ action: 'patron.loan-history-anonymised', patronId, details: { loans: count } });
+        return count;
       });
     },
 

@@ -16,11 +16,16 @@ export interface PatronRecord {
   autoRenew: boolean;
   noDebtsDeclarationEnabled: boolean;
   mailLanguage: ServerLanguage;
+  /** False: each returned loan is anonymised at return (privacy choice, decision 0045). */
+  keepsLoanHistory: boolean;
+  /** False: the patron asked for no e-mails (notices are still on screen). */
+  receivesEmail: boolean;
 }
 
 const PATRON_SELECT = `SELECT id, login, name, email, category_code AS "categoryCode", unlinked_at AS "unlinkedAt",
   auto_renew AS "autoRenew", no_debts_declaration_enabled AS "noDebtsDeclarationEnabled",
-  mail_language AS "mailLanguage" FROM patron`;
+  mail_language AS "mailLanguage", keeps_loan_history AS "keepsLoanHistory",
+  receives_email AS "receivesEmail" FROM patron`;
 
 export async function findPatron(db: Queryable, id: number): Promise<PatronRecord | null> {
   return (await db.query<PatronRecord>(`${PATRON_SELECT} WHERE id = $1`, [id])).rows[0] ?? null;
@@ -432,4 +437,43 @@ export async function titleAndLibrary(
     [titleId, libraryId],
   );
   return rows[0] ?? { title: '', library: '' };
+}
+
+/**
+ * Anonymises the patron's returned loans (those named, or every one): each stops naming the patron,
+ * with the hold or loan request it fulfilled and their circulation-log rows (decision 0045). Debts
+ * and suspensions keep their own records. Answers how many loans were anonymised.
+ */
+export async function anonymiseReturnedLoans(
+  tx: Queryable,
+  patronId: number,
+  loanIds: readonly number[] | 'all',
+): Promise<number> {
+  const { rows: loans } = await tx.query<{ id: string | number }>(
+    `UPDATE loan SET patron_id = NULL
+      WHERE patron_id = $1 AND returned_at IS NOT NULL AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))
+      RETURNING id`,
+    [patronId, loanIds === 'all' ? null : loanIds],
+  );
+  if (loans.length === 0) return 0;
+  const ids = loans.map((loan) => Number(loan.id));
+  const { rows: holds } = await tx.query<{ id: string | number }>(
+    `UPDATE hold SET patron_id = NULL WHERE patron_id = $1 AND status = 'atendida' AND loan_id = ANY($2::bigint[])
+     RETURNING id`,
+    [patronId, ids],
+  );
+  const { rows: requests } = await tx.query<{ id: string | number }>(
+    `UPDATE loan_request SET patron_id = NULL
+      WHERE patron_id = $1 AND status = 'finalizada' AND loan_id = ANY($2::bigint[]) RETURNING id`,
+    [patronId, ids],
+  );
+  // The fine's and the suspension's log rows stay: the debt and the suspension still name the patron.
+  await tx.query(
+    `UPDATE circulation_log
+        SET patron_id = NULL, actor = CASE WHEN actor = 'patron:' || patron_id THEN 'patron' ELSE actor END
+      WHERE patron_id = $1 AND debt_id IS NULL AND action NOT LIKE 'suspension.%'
+        AND (loan_id = ANY($2::bigint[]) OR hold_id = ANY($3::bigint[]) OR request_id = ANY($4::bigint[]))`,
+    [patronId, ids, holds.map((hold) => Number(hold.id)), requests.map((request) => Number(request.id))],
+  );
+  return ids.length;
 }
