@@ -28,7 +28,7 @@ import { networkRoutes } from './modules/network/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
 import { commentRoutes } from './modules/comments/index.ts';
 import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
-import { alertsPlugin } from './modules/alerts/index.ts';
+import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
 import { privacyPlugin } from './modules/privacy/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import {
@@ -176,7 +176,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mailer: options.mailer,
         mailLimit: options.basketMailLimit,
       });
-      await api.register(circulationPlugin, { db, clock, mailer: options.mailer, userGuard });
+      await api.register(circulationPlugin, {
+        db,
+        clock,
+        mailer: options.mailer,
+        userGuard,
+        unreadAlerts: (patronId) => countUnread(db, patronId),
+      });
       await api.register(commentRoutes, { db, clock, guard, userGuard });
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });

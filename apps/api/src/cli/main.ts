@@ -248,14 +248,20 @@ async function main(argv: string[]): Promise<number> {
           await mailer?.close();
         }
       }
-      case 'comments':
-        // await: the finally below closes the database.
-        return await runCommentsCommand(
-          db,
-          rest,
-          { out: (line) => console.log(line), err: (line) => console.error(line) },
-          { actor: `staff:${process.env.USER ?? 'cli'}` },
-        );
+      case 'comments': {
+        // The author's alert e-mail goes out when SMTP_HOST is set.
+        const mailer = mailerFromConfig(config);
+        try {
+          return await runCommentsCommand(
+            db,
+            rest,
+            { out: (line) => console.log(line), err: (line) => console.error(line) },
+            { actor: `staff:${process.env.USER ?? 'cli'}`, mailer },
+          );
+        } finally {
+          await mailer?.close();
+        }
+      }
       case 'privacy':
         // await: the finally below closes the database.
         return await runPrivacyCommand(db, rest, {

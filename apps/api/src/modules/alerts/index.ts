@@ -6,6 +6,7 @@ import { createAlertService } from './service.ts';
 
 export { recordAlert, type AlertInput, type RecordedAlert } from './record.ts';
 export { alertText } from './texts.ts';
+export { countUnread } from './repository.ts';
 
 /** The patron's alert calls (registered by buildApp). */
 export async function alertsPlugin(

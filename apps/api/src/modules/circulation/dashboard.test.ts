@@ -91,7 +91,7 @@ describe('GET /pessoas/meu-pergamum/painel (decision 0046)', () => {
 
   it('gathers what needs the patron now: late and soon-due loans, holds to pick up, what is owed and accruing, open requests', async () => {
     const mine = await dashboard(ana);
-    expect(mine.emprestimos).toEqual({ total: 3, a_vencer: 1, atrasados: 1, dias_aviso: 3 });
+    expect(mine.emprestimos).toEqual({ total: 3, a_vencer: 1, atrasados: 1, dias_aviso: 2 });
     expect(mine.devolucoes.map((l) => [l.titulo, l.data_devolucao, l.atrasado, l.dias_atraso])).toEqual([
       ['Quincas Borba', '2026-03-09', true, 4],
       ['O Cortiço', '2026-03-15', false, 0],
@@ -102,21 +102,24 @@ describe('GET /pessoas/meu-pergamum/painel (decision 0046)', () => {
     expect(mine.reservas_disponiveis[0]!.prazo_retirada! >= '2026-03-13').toBe(true);
     expect(mine.debitos).toEqual({ quantidade: 1, valor_pendente: 3, multa_em_curso: 6 });
     expect(mine.solicitacoes_abertas).toBe(1);
-    expect(mine.alertas_nao_lidos).toBe(0);
+    // The same count as the header's (the hold on the shelf wrote one, at least).
+    const unread = await ctx.app.inject({ url: '/api/solicitacoes/alertas/nao-lidos', headers: ana.headers });
+    expect(mine.alertas_nao_lidos).toBe(unread.json().quantidade);
+    expect(mine.alertas_nao_lidos).toBeGreaterThan(0);
   });
 
   it("counts a loan as due soon by the institution's warning days", async () => {
-    await writeSetting(ctx.db, 'dias_aviso_vencimento', 7);
+    await writeSetting(ctx.db, 'alerta_dias_antes_vencimento', 7);
     const mine = await dashboard(ana);
     expect(mine.emprestimos).toMatchObject({ a_vencer: 2, dias_aviso: 7 });
     expect(mine.devolucoes.map((l) => l.titulo)).toEqual(['Quincas Borba', 'O Cortiço', 'Memórias']);
-    await writeSetting(ctx.db, 'dias_aviso_vencimento', 'muitos');
-    expect((await dashboard(ana)).emprestimos.dias_aviso).toBe(3);
+    await writeSetting(ctx.db, 'alerta_dias_antes_vencimento', 'muitos');
+    expect((await dashboard(ana)).emprestimos.dias_aviso).toBe(2);
   });
 
   it("shows another patron only their own (Bia has nothing of Ana's), and a visitor nothing", async () => {
     const theirs = await dashboard(bia);
-    expect(theirs.emprestimos).toEqual({ total: 1, a_vencer: 0, atrasados: 1, dias_aviso: 3 });
+    expect(theirs.emprestimos).toEqual({ total: 1, a_vencer: 0, atrasados: 1, dias_aviso: 2 });
     expect(theirs.devolucoes.map((l) => l.titulo)).toEqual(['Senhora']);
     expect(theirs.reservas).toEqual({ disponiveis: 0, na_fila: 0 });
     // Her own: Dom Casmurro came back 2 days late, Senhora is 4 days late.

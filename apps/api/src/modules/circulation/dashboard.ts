@@ -1,16 +1,18 @@
 import type { Dashboard, Debt, Hold, PendingTitle } from '@estante/contract';
 import { addDays, type Day } from './local/rules.ts';
 
-/** Institution setting: how many days before the due date a loan counts as "due soon". */
-export const DUE_SOON_SETTING = 'dias_aviso_vencimento';
-export const DEFAULT_DUE_SOON_DAYS = 3;
+/**
+ * Institution setting: how many days before the due day a loan is "due soon", both for its alert
+ * (decision 0044) and on the dashboard (decision 0046).
+ */
+export const DUE_SOON_SETTING = 'alerta_dias_antes_vencimento';
+/** Days before the due day when the setting is absent or not a whole number from 0 to 30. */
+export const DEFAULT_DUE_SOON_DAYS = 2;
 
 /** The setting's value when it is a whole number of days from 0 to 30; the default otherwise. */
 export function dueSoonDays(settings: Record<string, unknown>): number {
-  const value = settings[DUE_SOON_SETTING];
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 30
-    ? value
-    : DEFAULT_DUE_SOON_DAYS;
+  const value = Number(settings[DUE_SOON_SETTING]);
+  return Number.isInteger(value) && value >= 0 && value <= 30 ? value : DEFAULT_DUE_SOON_DAYS;
 }
 
 const sumCents = (values: readonly number[]) =>

@@ -17,7 +17,14 @@ export type { CirculationProvider, CirculationCapabilities } from './provider.ts
 /** The patron's circulation calls on the local engine (registered by buildApp). */
 export async function circulationPlugin(
   app: FastifyInstance,
-  options: { db: Db; clock: Clock; mailer?: Mailer | undefined; userGuard: preHandlerAsyncHookHandler },
+  options: {
+    db: Db;
+    clock: Clock;
+    mailer?: Mailer | undefined;
+    userGuard: preHandlerAsyncHookHandler;
+    /** The patron's unread alerts, for the dashboard. */
+    unreadAlerts?: (patronId: number) => Promise<number>;
+  },
 ): Promise<void> {
   const engine = await openCirculationEngine({
     db: options.db,
@@ -31,6 +38,10 @@ export async function circulationPlugin(
     provider: localProvider(engine),
     mailer: options.mailer,
   });
-  await app.register(circulationRoutes, { service, userGuard: options.userGuard });
+  await app.register(circulationRoutes, {
+    service,
+    userGuard: options.userGuard,
+    unreadAlerts: options.unreadAlerts,
+  });
 }
 export { translate, formatMoney } from './mail-texts.ts';

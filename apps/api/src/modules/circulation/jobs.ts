@@ -2,16 +2,13 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { readSettings, writeSetting } from '../institution/index.ts';
+import { dueSoonDays } from './dashboard.ts';
 import { createCirculationEngine, DEFAULT_TIME_ZONE, type CirculationEngine } from './local/engine.ts';
 
 /** Institution setting naming the library's time zone (IANA, e.g. America/Manaus). */
 export const TIME_ZONE_SETTING = 'fuso_horario';
 /** Where the server remembers the last day automatic renewal ran, so a restart does not run it twice. */
 const AUTO_RENEW_DAY_SETTING = '__circulacao_renovacao_automatica';
-/** Institution setting: how many library days before the due day a loan is alerted as due soon. */
-export const DUE_ALERT_DAYS_SETTING = 'alerta_dias_antes_vencimento';
-/** Days before the due day when the setting is absent or not a whole number from 0 to 30. */
-export const DEFAULT_DUE_ALERT_DAYS = 2;
 /** Hour of the library's day from which automatic renewal runs. */
 const AUTO_RENEW_HOUR = 6;
 
@@ -29,8 +26,7 @@ export async function circulationTimeZone(db: Db): Promise<string> {
 
 /** The institution's "days before" for due-soon alerts (decision 0044), default 2. */
 export async function dueAlertDays(db: Db): Promise<number> {
-  const value = Number((await readSettings(db))[DUE_ALERT_DAYS_SETTING]);
-  return Number.isInteger(value) && value >= 0 && value <= 30 ? value : DEFAULT_DUE_ALERT_DAYS;
+  return dueSoonDays(await readSettings(db));
 }
 
 /** The engine as the server and the command build it: the institution's time zone, the given mailer. */

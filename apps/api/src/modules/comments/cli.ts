@@ -4,6 +4,7 @@ import type { Db } from '../../lib/db/index.ts';
 import { CommentDecisionRefusal } from './errors.ts';
 import { listPending } from './repository.ts';
 import { approveComment, refuseComment } from './service.ts';
+import type { Mailer } from '../../lib/mail.ts';
 
 /** Usage lines of `estante comments`, for the command's help. */
 export const COMMENTS_COMMAND_USAGE = `  estante comments pending [--limit N]     title comments awaiting approval, oldest first
@@ -37,9 +38,17 @@ export async function runCommentsCommand(
   db: Db,
   args: string[],
   io: CommentsIo,
-  options: { clock?: Clock; actor: string },
+  options: { clock?: Clock; actor: string; mailer?: Mailer | undefined },
 ): Promise<number> {
   const clock = options.clock ?? systemClock;
+  // The author's alert goes by e-mail too when SMTP is set and they want e-mails (decision 0044).
+  const tell = {
+    mailer: options.mailer,
+    onMailError: (error: unknown) =>
+      io.err(
+        `estante comments: the author's e-mail was not sent (${error instanceof Error ? error.message : String(error)}).`,
+      ),
+  };
   const [action, ...rest] = args;
   const usage = () => {
     io.err(`usage:\n${COMMENTS_COMMAND_USAGE}`);
@@ -75,14 +84,19 @@ export async function runCommentsCommand(
       case 'approve': {
         const id = commentId(positionals[0]);
         if (id === null || positionals.length !== 1 || values.reason !== undefined) return usage();
-        const decided = await approveComment(db, clock, { commentId: id, by });
+        const decided = await approveComment(db, clock, { commentId: id, by }, tell);
         io.out(`Comment ${decided.id} approved by ${decided.decidedBy}: it shows on "${decided.titleName}".`);
         return 0;
       }
       case 'refuse': {
         const id = commentId(positionals[0]);
         if (id === null || positionals.length !== 1) return usage();
-        const decided = await refuseComment(db, clock, { commentId: id, by, reason: values.reason ?? '' });
+        const decided = await refuseComment(
+          db,
+          clock,
+          { commentId: id, by, reason: values.reason ?? '' },
+          tell,
+        );
         io.out(`Comment ${decided.id} refused by ${decided.decidedBy}: ${decided.reason ?? ''}`);
         return 0;
       }

@@ -42,6 +42,15 @@ describe('title comments', () => {
     expect(response.statusCode).toBe(200);
     return OwnTitleCommentsSchema.parse(response.json());
   };
+  /** The patron's alerts of the test's day (decision 0044): kind and text. */
+  const alerts = async (headers: Record<string, string>) => {
+    const response = await ctx.app.inject({
+      url: '/api/solicitacoes/alertas?dataIni=2031-05-01&dataFim=2031-05-31',
+      headers,
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { tipo: string; texto: string }[]).map((a) => [a.tipo, a.texto]);
+  };
   const sent = async (titleId: number, content: string, headers = ana) => {
     const response = await send(titleId, content, headers);
     expect(response.statusCode, response.body).toBe(201);
@@ -99,6 +108,9 @@ describe('title comments', () => {
       receipt.codigo,
     ]);
     expect(rows).toEqual([{ decided_by: 'staff:lucia' }]);
+    // Ana is told, in an alert; Bruno is not.
+    expect(await alerts(ana)).toEqual([['commentApproved', expect.stringContaining(title!.title)]]);
+    expect(await alerts(bruno)).toEqual([]);
   });
 
   it('keeps a refused comment off the record page and tells its author why', async () => {
@@ -113,6 +125,7 @@ describe('title comments', () => {
     expect(await own(ana, titles[0]!.id)).toEqual([
       expect.objectContaining({ situacao: 'recusado', motivo_recusa: 'Não trata da obra.' }),
     ]);
+    expect(await alerts(ana)).toEqual([['commentRefused', expect.stringContaining('Não trata da obra.')]]);
   });
 
   it('decides only a comment awaiting approval, and a refusal only with a reason', async () => {

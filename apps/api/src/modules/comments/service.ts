@@ -2,6 +2,8 @@ import type { OwnTitleComment, TitleCommentReceipt, TitleCommentsPage } from '@e
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { ERRORS } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { recordAlert } from '../alerts/index.ts';
 import { readSettings } from '../institution/index.ts';
 import { COMMENT_ERRORS, CommentDecisionRefusal } from './errors.ts';
 import { presentOwnComment, presentPublicComment } from './presenters.ts';
@@ -89,25 +91,51 @@ export async function deleteOwnComment(db: Db, patronId: number, commentId: numb
   if (!(await deleteOwn(db, patronId, commentId))) throw ERRORS.notFound();
 }
 
+/** Where a decision's alert e-mail goes, when the author wants e-mails (none: the alert only). */
+export interface DecisionOptions {
+  mailer?: Mailer | undefined;
+  /** Told when the e-mail could not be sent (the decision and the alert stand). */
+  onMailError?: (error: unknown) => void;
+}
+
+/**
+ * Records the decision and tells the author with an alert (decision 0044) in the same transaction;
+ * the alert's e-mail goes after the commit, and a failed send does not undo the decision.
+ */
 async function decideComment(
   db: Db,
   clock: Clock,
   input: { commentId: number; by: string; status: 'approved' | 'refused'; reason: string | null },
+  options: DecisionOptions,
 ): Promise<DecidedComment> {
   const at = clock.now();
-  const done = await decide(db, {
-    id: input.commentId,
-    status: input.status,
-    at,
-    by: input.by,
-    reason: input.reason,
+  const { row, mail } = await db.transaction(async (tx) => {
+    const done = await decide(tx, {
+      id: input.commentId,
+      status: input.status,
+      at,
+      by: input.by,
+      reason: input.reason,
+    });
+    if (!done) {
+      throw new CommentDecisionRefusal(
+        (await findComment(tx, input.commentId)) ? 'ALREADY_DECIDED' : 'NOT_FOUND',
+      );
+    }
+    const found = (await findComment(tx, input.commentId))!;
+    const params = { title: found.title, titleId: found.title_id };
+    const recorded =
+      input.status === 'approved'
+        ? await recordAlert(tx, { patronId: found.patron_id, kind: 'commentApproved', params, at })
+        : await recordAlert(tx, {
+            patronId: found.patron_id,
+            kind: 'commentRefused',
+            params: { ...params, reason: found.refusal_reason },
+            at,
+          });
+    return { row: found, mail: recorded?.mail ?? null };
   });
-  if (!done) {
-    throw new CommentDecisionRefusal(
-      (await findComment(db, input.commentId)) ? 'ALREADY_DECIDED' : 'NOT_FOUND',
-    );
-  }
-  const row = (await findComment(db, input.commentId))!;
+  if (mail && options.mailer) await options.mailer.send(mail).catch((error) => options.onMailError?.(error));
   return {
     id: row.id,
     patronId: row.patron_id,
@@ -128,8 +156,9 @@ export function approveComment(
   db: Db,
   clock: Clock,
   input: { commentId: number; by: string },
+  options: DecisionOptions = {},
 ): Promise<DecidedComment> {
-  return decideComment(db, clock, { ...input, status: 'approved', reason: null });
+  return decideComment(db, clock, { ...input, status: 'approved', reason: null }, options);
 }
 
 /**
@@ -141,8 +170,14 @@ export function refuseComment(
   db: Db,
   clock: Clock,
   input: { commentId: number; by: string; reason: string },
+  options: DecisionOptions = {},
 ): Promise<DecidedComment> {
   const reason = input.reason.trim();
   if (!reason) return Promise.reject(new CommentDecisionRefusal('REASON_REQUIRED'));
-  return decideComment(db, clock, { commentId: input.commentId, by: input.by, status: 'refused', reason });
+  return decideComment(
+    db,
+    clock,
+    { commentId: input.commentId, by: input.by, status: 'refused', reason },
+    options,
+  );
 }
