@@ -36,6 +36,8 @@ import {
   type SearchEngine,
 } from './modules/search/index.ts';
 import { teachingPlanRoutes } from './modules/teaching-plans/index.ts';
+import { accountRoutes } from './modules/account/index.ts';
+import { permissionSource } from './modules/identity/service.ts';
 import { healthRoutes, sitemapRoutes } from './modules/operations/index.ts';
 import { genReqId, registerRequestId } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -174,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mailLimit: options.basketMailLimit,
       });
       await api.register(circulationPlugin, { db, clock, mailer: options.mailer, userGuard });
+      await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });
     },
     { prefix: API_PREFIX },
   );

@@ -21,3 +21,4 @@ export * from './paths.ts';
 export * from './basket.ts';
 export * from './circulation.ts';
 export * from './web-routes.ts';
+export * from './account.ts';

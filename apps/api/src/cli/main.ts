@@ -19,6 +19,7 @@ import { progressLine } from './progress.ts';
 import { runUserCommand, USER_COMMAND_USAGE } from '../modules/identity/user-command.ts';
 import { DESK_COMMAND_USAGE, runDeskCommand } from '../modules/circulation/index.ts';
 import { mailerFromConfig } from '../lib/mail.ts';
+import { ACCOUNT_COMMAND_USAGE, runAccountCommand } from '../modules/account/index.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
@@ -40,6 +41,7 @@ const USAGE = `estante — the Estante catalogue command
 ${INSTITUTION_USAGE}
   estante activity on|off CODE            turn a feature activity on or off (SPEC activity codes)
 ${USER_COMMAND_USAGE}
+${ACCOUNT_COMMAND_USAGE}
 ${DESK_COMMAND_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
@@ -229,6 +231,12 @@ async function main(argv: string[]): Promise<number> {
             for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
             return Buffer.concat(chunks).toString('utf8');
           },
+        });
+      case 'account':
+        // await: the finally below closes the database.
+        return await runAccountCommand(db, rest, {
+          out: (line) => console.log(line),
+          err: (line) => console.error(line),
         });
       case 'desk': {
         // Circulation desk operations; e-mails (hold released, automatic renewal) go out when SMTP_HOST is set.
