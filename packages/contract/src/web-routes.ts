@@ -19,6 +19,9 @@ const PERSONAL_AREA_SEGMENTS = [
   'reservas',
   'solicitacoes',
   'emprestimo-entre-bibliotecas',
+  'dados-pessoais',
+  'troca-usuario',
+  'senha',
   'token-emprestimo',
 ] as const;
 

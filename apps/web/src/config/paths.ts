@@ -90,6 +90,9 @@ export const PERSONAL_AREA_SEGMENTS = {
   holds: 'reservas',
   loanRequests: 'solicitacoes',
   interlibrary: 'emprestimo-entre-bibliotecas',
+  personalData: 'dados-pessoais',
+  userSwap: 'troca-usuario',
+  password: 'senha',
   loanToken: 'token-emprestimo',
 } as const;
 export type PersonalAreaItemKey = keyof typeof PERSONAL_AREA_SEGMENTS;

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Navigate, Outlet, useLocation, useOutletContext, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Stack, Text } from '@mantine/core';
 import type { AuthPermission } from '@estante/contract';
@@ -25,6 +25,10 @@ import { NoDebtsScreen } from '../../features/circulation/components/no-debts-sc
 import { HoldsScreen } from '../../features/circulation/components/holds-screen';
 import { LoanRequestsScreen } from '../../features/circulation/components/loan-requests-screen';
 import { InterlibraryScreen } from '../../features/circulation/components/interlibrary-screen';
+import { PersonalDataScreen } from '../../features/account/components/personal-data-screen';
+import { PasswordChangeScreen } from '../../features/identity/components/password-change-screen';
+import { UserSwapScreen } from '../../features/identity/components/user-swap-screen';
+import { ActivityInformation } from '../../features/personal-area/components/activity-information';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -36,6 +40,24 @@ function RenewalItem() {
   const { items } = useOutletContext<PersonalAreaContext>();
   const canOpenLoans = items.some((item) => item.key === 'loans');
   return <RenewalScreen renewHref={canOpenLoans ? paths.personalAreaItem.getHref('loans') : undefined} />;
+}
+
+/** The password change, checking the rules against the patron's name. */
+function PasswordItem() {
+  const session = useSession();
+  return <PasswordChangeScreen name={session?.user.nome_pessoa ?? ''} />;
+}
+
+/** User swap: once switched, the area opens afresh on its overview for the chosen login. */
+function UserSwapItem() {
+  const session = useSession();
+  const navigate = useNavigate();
+  return (
+    <UserSwapScreen
+      persistent={session?.persistent ?? false}
+      onSwitched={() => void navigate(paths.personalArea.getHref(), { replace: true })}
+    />
+  );
 }
 
 /**
@@ -53,6 +75,9 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   holds: <HoldsScreen />,
   loanRequests: <LoanRequestsScreen />,
   interlibrary: <InterlibraryScreen />,
+  personalData: <PersonalDataScreen />,
+  userSwap: <UserSwapItem />,
+  password: <PasswordItem />,
   loanToken: <LoanTokenScreen />,
 };
 
@@ -101,7 +126,11 @@ function PersonalArea({ login, storedPermissions }: { login: string; storedPermi
       theme={institution.tema}
     >
       {isAllowed ? (
-        <Outlet context={context} />
+        <>
+          {/* The institution's text about the item, when it wrote one (decision 0041). */}
+          {current && <ActivityInformation activity={current.activity} />}
+          <Outlet context={context} />
+        </>
       ) : session.isPending ? (
         <LoadingBlock />
       ) : (
