@@ -185,6 +185,9 @@ test.describe('personal area: loans, renewal, history and loan token', () => {
       'Reservas',
       'Solicitações de empréstimo',
       'Empréstimo entre bibliotecas',
+      'Dados pessoais',
+      'Troca de usuário',
+      'Senha',
       'Token de empréstimo',
     ]);
     expect(await seriousViolations(page)).toEqual([]);
