@@ -174,6 +174,25 @@ export function createIdentityService(options: {
     };
   }
 
+  /** Ends the caller's session and opens one for another login of the same person (a linked login). */
+  async function switchLogin(
+    caller: { patronId: number; sessionId: string },
+    targetId: number,
+    context: CallContext,
+  ): Promise<TokenResponse> {
+    const linked = await findLinkedLogins(db, caller.patronId, 'pt');
+    const target = linked.find((l) => l.id === targetId);
+    // Another person's login is answered as not found, so ids cannot be probed.
+    if (!target) throw ERRORS.notFound();
+    if (target.is_blocked) throw IDENTITY_ERRORS.accessBlocked();
+    const patron = await findPatron(db, target.id);
+    if (!patron) throw ERRORS.notFound();
+    await db.transaction((tx) => revokeSession(tx, caller.sessionId, clock.now(), 'login_switched'));
+    const answer = await startSession(patron, context);
+    await audit(db, 'login_switched', { patronId: patron.id, address: context.address });
+    return answer;
+  }
+
   return {
     /** Guards read whether a user token's session is still open. */
     sessions: {
@@ -321,23 +340,7 @@ export function createIdentityService(options: {
     },
 
     /** PUT /pessoas/troca-login: ends the current session and opens one for another login of the same person. */
-    async switchLogin(
-      caller: { patronId: number; sessionId: string },
-      targetId: number,
-      context: CallContext,
-    ): Promise<TokenResponse> {
-      const linked = await findLinkedLogins(db, caller.patronId, 'pt');
-      const target = linked.find((l) => l.id === targetId);
-      // Another person's login is answered as not found, so ids cannot be probed.
-      if (!target) throw ERRORS.notFound();
-      if (target.is_blocked) throw IDENTITY_ERRORS.accessBlocked();
-      const patron = await findPatron(db, target.id);
-      if (!patron) throw ERRORS.notFound();
-      await db.transaction((tx) => revokeSession(tx, caller.sessionId, clock.now(), 'login_switched'));
-      const answer = await startSession(patron, context);
-      await audit(db, 'login_switched', { patronId: patron.id, address: context.address });
-      return answer;
-    },
+    switchLogin,
 
     /** GET /pessoas/duplicadas: the people a username names, when it names more than one. */
     async duplicates(username: string) {
@@ -374,7 +377,7 @@ export function createIdentityService(options: {
       const linked = await findLinkedLogins(db, caller.patronId, 'pt');
       const target = linked.find((l) => l.login.toLowerCase() === login.trim().toLowerCase());
       if (!target) throw ERRORS.notFound();
-      return this.switchLogin(caller, target.id, context);
+      return switchLogin(caller, target.id, context);
     },
 
     /** GET /pessoas/meu-pergamum/senha: the rules a new password must meet (the recovery's). */
