@@ -39,6 +39,8 @@ import {
   type SearchEngine,
 } from './modules/search/index.ts';
 import { teachingPlanRoutes } from './modules/teaching-plans/index.ts';
+import { accountRoutes } from './modules/account/index.ts';
+import { permissionSource } from './modules/identity/service.ts';
 import { healthRoutes, sitemapRoutes } from './modules/operations/index.ts';
 import { genReqId, registerRequestId } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -186,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(commentRoutes, { db, clock, guard, userGuard });
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });
+      await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });
     },
     { prefix: API_PREFIX },
   );

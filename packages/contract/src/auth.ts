@@ -246,6 +246,8 @@ export type LoggedInEmail = z.infer<typeof LoggedInEmailSchema>;
 export const ChangePasswordRequestSchema = z.object({
   senhaAtual: textSchema().min(1),
   senhaNova: textSchema().trim().min(1),
+  /** Sign out every other session of the patron (the one making the change stays); true when left out. */
+  encerrarOutrasSessoes: z.boolean().optional(),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 export const ChangePasswordResponseSchema = z.object({ result: z.literal(true) });

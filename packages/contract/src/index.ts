@@ -25,3 +25,4 @@ export * from './comments.ts';
 export * from './alerts.ts';
 export * from './web-routes.ts';
 export * from './privacy.ts';
+export * from './account.ts';

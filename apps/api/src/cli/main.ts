@@ -21,6 +21,7 @@ import { DESK_COMMAND_USAGE, runDeskCommand } from '../modules/circulation/index
 import { COMMENTS_COMMAND_USAGE, runCommentsCommand } from '../modules/comments/index.ts';
 import { PRIVACY_COMMAND_USAGE, runPrivacyCommand } from '../modules/privacy/index.ts';
 import { mailerFromConfig } from '../lib/mail.ts';
+import { ACCOUNT_COMMAND_USAGE, runAccountCommand } from '../modules/account/index.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
@@ -42,6 +43,7 @@ const USAGE = `estante — the Estante catalogue command
 ${INSTITUTION_USAGE}
   estante activity on|off CODE            turn a feature activity on or off (SPEC activity codes)
 ${USER_COMMAND_USAGE}
+${ACCOUNT_COMMAND_USAGE}
 ${DESK_COMMAND_USAGE}
 ${COMMENTS_COMMAND_USAGE}
 ${PRIVACY_COMMAND_USAGE}
@@ -233,6 +235,12 @@ async function main(argv: string[]): Promise<number> {
             for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
             return Buffer.concat(chunks).toString('utf8');
           },
+        });
+      case 'account':
+        // await: the finally below closes the database.
+        return await runAccountCommand(db, rest, {
+          out: (line) => console.log(line),
+          err: (line) => console.error(line),
         });
       case 'desk': {
         // Circulation desk operations; e-mails (hold released, automatic renewal) go out when SMTP_HOST is set.

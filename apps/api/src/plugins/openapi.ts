@@ -35,6 +35,23 @@ interface BodilessResponse {
   type?: string;
 }
 
+/**
+ * OpenAPI 3.0 reads `nullable` as not widening an `enum`: a nullable list of values must list null
+ * itself, or a validator refuses the null the API answers. Adds it wherever it is missing.
+ */
+export function listNullInNullableEnums(schema: unknown): void {
+  if (Array.isArray(schema)) {
+    for (const item of schema) listNullInNullableEnums(item);
+    return;
+  }
+  if (!schema || typeof schema !== 'object') return;
+  const node = schema as Record<string, unknown>;
+  if (node['nullable'] === true && Array.isArray(node['enum']) && !node['enum'].includes(null)) {
+    node['enum'] = [...(node['enum'] as unknown[]), null];
+  }
+  for (const value of Object.values(node)) listNullInNullableEnums(value);
+}
+
 /** Publishes the API's contract as OpenAPI at /api/docs (JSON at /api/docs/json). */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
@@ -62,6 +79,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         if (entry.content && Object.keys(entry.content).length === 0)
           response![status] = { type: 'null', description: entry.description };
       }
+      listNullInNullableEnums(transformed.schema);
       return transformed;
     },
   });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LinkedLoginsSchema, TokenResponseSchema, UserSessionSchema } from '@estante/contract';
+import {
+  LinkedLoginsSchema,
+  PasswordRulesSchema,
+  TokenResponseSchema,
+  UserSessionSchema,
+} from '@estante/contract';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import { writeSetting } from '../institution/repository.ts';
 import { addUser } from './users.ts';
@@ -275,5 +280,121 @@ describe("one patron cannot reach another's data", () => {
     expect(response.statusCode).toBe(422);
     expect((await passwordGrant(ctx.app, 'bruno', 'estante-bruno')).statusCode).toBe(200);
     expect((await passwordGrant(ctx.app, 'bruno', 'taken-over-1')).statusCode).toBe(401);
+  });
+});
+
+describe('password change: the rules and the choice of ending the other sessions', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('GET /pessoas/meu-pergamum/senha answers the rules recovery checks', async () => {
+    await writeSetting(ctx.db, 'regras_senha', {
+      length: { min: 8, max: 20 },
+      has_numbers: true,
+      last_pw: 3,
+    });
+    const { access_token } = await signIn(ctx.app, 'ana', 'estante-ana');
+    const response = await ctx.app.inject({
+      url: '/api/pessoas/meu-pergamum/senha',
+      headers: bearer(access_token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(PasswordRulesSchema.parse(response.json())).toMatchObject({
+      length: { min: 8, max: 20 },
+      has_numbers: true,
+      last_pw: 3,
+    });
+    expect((await ctx.app.inject({ url: '/api/pessoas/meu-pergamum/senha' })).statusCode).toBe(401);
+  });
+
+  it('keeps the other sessions when the patron chooses so; the current one always stays', async () => {
+    const other = await signIn(ctx.app, 'bruno', 'estante-bruno');
+    const current = await signIn(ctx.app, 'bruno', 'estante-bruno');
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/pessoas/meu-pergamum/senha',
+      headers: bearer(current.access_token),
+      payload: { senhaAtual: 'estante-bruno', senhaNova: 'bruno-nova-senha-1', encerrarOutrasSessoes: false },
+    });
+    expect(response.statusCode).toBe(200);
+    for (const token of [current.access_token, other.access_token]) {
+      expect((await ctx.app.inject({ url: '/api/pessoas', headers: bearer(token) })).statusCode).toBe(200);
+    }
+    const again = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/pessoas/meu-pergamum/senha',
+      headers: bearer(current.access_token),
+      payload: {
+        senhaAtual: 'bruno-nova-senha-1',
+        senhaNova: 'bruno-nova-senha-2',
+        encerrarOutrasSessoes: true,
+      },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ url: '/api/pessoas', headers: bearer(current.access_token) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.app.inject({ url: '/api/pessoas', headers: bearer(other.access_token) })).statusCode,
+    ).toBe(401);
+  });
+
+  it('is refused with 403 when the category lacks the password activity (818)', async () => {
+    const { access_token } = await signIn(ctx.app, 'diego', 'estante-diego');
+    await ctx.db.query("DELETE FROM category_permission WHERE category_code = '05' AND activity_code = 818");
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/pessoas/meu-pergamum/senha',
+      headers: bearer(access_token),
+      payload: { senhaAtual: 'estante-diego', senhaNova: 'diego-nova-senha' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('user swap from the personal area (POST /pessoas/meu-pergamum/troca-usuario)', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const swap = (token: string, usuario: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/pessoas/meu-pergamum/troca-usuario',
+      headers: bearer(token),
+      payload: { usuario },
+    });
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('switches to a linked login and ends the session it came from', async () => {
+    const fernanda = await signIn(ctx.app, 'fernanda', 'estante-fernanda');
+    const response = await swap(fernanda.access_token, 'FERNANDA.FUNC');
+    expect(response.statusCode).toBe(200);
+    const pair = TokenResponseSchema.parse(response.json());
+    const session = await ctx.app.inject({ url: '/api/pessoas', headers: bearer(pair.access_token) });
+    expect(session.json().user.login).toBe('fernanda.func');
+    expect(
+      (await ctx.app.inject({ url: '/api/pessoas', headers: bearer(fernanda.access_token) })).statusCode,
+    ).toBe(401);
+  });
+
+  it("refuses another person's login as not found, keeping the session", async () => {
+    const ana = await signIn(ctx.app, 'ana', 'estante-ana');
+    for (const login of ['bruno', 'fernanda.func', 'nobody']) {
+      const response = await swap(ana.access_token, login);
+      expect(response.statusCode, login).toBe(404);
+    }
+    expect(
+      (await ctx.app.inject({ url: '/api/pessoas', headers: bearer(ana.access_token) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('is refused with 403 when the category lacks the user-swap activity (812)', async () => {
+    const fernanda = await signIn(ctx.app, 'fernanda', 'estante-fernanda');
+    await ctx.db.query("DELETE FROM category_permission WHERE category_code = '03' AND activity_code = 812");
+    expect((await swap(fernanda.access_token, 'fernanda.func')).statusCode).toBe(403);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCOUNT_PATHS,
   ACTIVITY,
   ApiErrorSchema,
   AUTH_MODULE,
@@ -12,8 +13,10 @@ import {
   IDENTITY_PATHS,
   LinkedLoginsSchema,
   LoggedInEmailSchema,
+  PasswordRulesSchema,
   PersonNameResponseSchema,
   SwitchLoginRequestSchema,
+  SwitchUserRequestSchema,
   TokenResponseSchema,
   TwoFactorConfirmRequestSchema,
   TwoFactorConfirmResponseSchema,
@@ -44,6 +47,14 @@ export async function peopleRoutes(
   const personalArea = requirePermission(service.permissions, {
     module: AUTH_MODULE.CONSULTATION,
     activity: ACTIVITY.PERSONAL_AREA,
+  });
+  const passwordItem = requirePermission(service.permissions, {
+    module: AUTH_MODULE.CONSULTATION,
+    activity: ACTIVITY.PERSONAL_AREA_PASSWORD,
+  });
+  const userSwapItem = requirePermission(service.permissions, {
+    module: AUTH_MODULE.CONSULTATION,
+    activity: ACTIVITY.PERSONAL_AREA_USER_SWAP,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -102,6 +113,34 @@ export async function peopleRoutes(
     },
   );
 
+  r.post(
+    ACCOUNT_PATHS.switchUser,
+    {
+      onRequest: [user, personalArea, userSwapItem],
+      schema: {
+        tags: ['people'],
+        summary:
+          'Switch, from the personal area, to another login of the signed-in person (a new token pair)',
+        body: SwitchUserRequestSchema,
+        response: {
+          200: TokenResponseSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+          430: ApiErrorSchema,
+          ...ERRORS_401,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = currentUser(request);
+      reply.header('cache-control', 'no-store');
+      return service.switchUser(caller, request.body.usuario, {
+        clientId: caller.clientId,
+        address: request.ip,
+      });
+    },
+  );
+
   r.get(
     IDENTITY_PATHS.duplicates,
     {
@@ -147,10 +186,23 @@ export async function peopleRoutes(
     async (request) => ({ email: await service.email(currentUser(request).patronId) }),
   );
 
+  r.get(
+    ACCOUNT_PATHS.passwordRules,
+    {
+      onRequest: [user, personalArea, passwordItem],
+      schema: {
+        tags: ['people'],
+        summary: 'The rules a new password must meet (those of password recovery)',
+        response: { 200: PasswordRulesSchema, 403: ApiErrorSchema, ...ERRORS_401 },
+      },
+    },
+    async () => service.passwordRules(),
+  );
+
   r.put(
     IDENTITY_PATHS.changePassword,
     {
-      onRequest: [user, personalArea],
+      onRequest: [user, personalArea, passwordItem],
       schema: {
         tags: ['people'],
         summary: 'Change the password (the new one is trimmed)',
@@ -167,7 +219,11 @@ export async function peopleRoutes(
     async (request) => {
       await service.changePassword(
         currentUser(request),
-        { current: request.body.senhaAtual, next: request.body.senhaNova },
+        {
+          current: request.body.senhaAtual,
+          next: request.body.senhaNova,
+          signOutOthers: request.body.encerrarOutrasSessoes,
+        },
         { clientId: currentUser(request).clientId, address: request.ip },
       );
       return { result: true as const };

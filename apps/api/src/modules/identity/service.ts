@@ -67,6 +67,18 @@ export interface CallContext {
 const accountKey = (username: string) => `account:${username.trim().toLowerCase()}`;
 const addressKey = (address: string) => `address:${address}`;
 
+/** Where permission checks (SPEC §6) read the enabled activities and a patron's module permissions. */
+export function permissionSource(db: Queryable): PermissionSource {
+  return {
+    enabledActivities: async () => new Set(await findEnabledActivities(db)),
+    userPermissions: async (patronId) =>
+      (await findPermissions(db, patronId, 'pt')).map((p) => ({
+        module: p.module_code,
+        activity: p.activity_code,
+      })),
+  };
+}
+
 /** The sign-in use cases: grants, logout, the session and the patron's own login data. */
 export function createIdentityService(options: {
   db: Db;
@@ -162,6 +174,25 @@ export function createIdentityService(options: {
     };
   }
 
+  /** Ends the caller's session and opens one for another login of the same person (a linked login). */
+  async function switchLogin(
+    caller: { patronId: number; sessionId: string },
+    targetId: number,
+    context: CallContext,
+  ): Promise<TokenResponse> {
+    const linked = await findLinkedLogins(db, caller.patronId, 'pt');
+    const target = linked.find((l) => l.id === targetId);
+    // Another person's login is answered as not found, so ids cannot be probed.
+    if (!target) throw ERRORS.notFound();
+    if (target.is_blocked) throw IDENTITY_ERRORS.accessBlocked();
+    const patron = await findPatron(db, target.id);
+    if (!patron) throw ERRORS.notFound();
+    await db.transaction((tx) => revokeSession(tx, caller.sessionId, clock.now(), 'login_switched'));
+    const answer = await startSession(patron, context);
+    await audit(db, 'login_switched', { patronId: patron.id, address: context.address });
+    return answer;
+  }
+
   return {
     /** Guards read whether a user token's session is still open. */
     sessions: {
@@ -169,14 +200,7 @@ export function createIdentityService(options: {
     } satisfies SessionCheck,
 
     /** Permission checks read activities and module permissions here. */
-    permissions: {
-      enabledActivities: async () => new Set(await findEnabledActivities(db)),
-      userPermissions: async (patronId) =>
-        (await findPermissions(db, patronId, 'pt')).map((p) => ({
-          module: p.module_code,
-          activity: p.activity_code,
-        })),
-    } satisfies PermissionSource,
+    permissions: permissionSource(db),
 
     /** Password grant (SPEC §7): the username may carry a person or category code. */
     async passwordGrant(
@@ -316,23 +340,7 @@ export function createIdentityService(options: {
     },
 
     /** PUT /pessoas/troca-login: ends the current session and opens one for another login of the same person. */
-    async switchLogin(
-      caller: { patronId: number; sessionId: string },
-      targetId: number,
-      context: CallContext,
-    ): Promise<TokenResponse> {
-      const linked = await findLinkedLogins(db, caller.patronId, 'pt');
-      const target = linked.find((l) => l.id === targetId);
-      // Another person's login is answered as not found, so ids cannot be probed.
-      if (!target) throw ERRORS.notFound();
-      if (target.is_blocked) throw IDENTITY_ERRORS.accessBlocked();
-      const patron = await findPatron(db, target.id);
-      if (!patron) throw ERRORS.notFound();
-      await db.transaction((tx) => revokeSession(tx, caller.sessionId, clock.now(), 'login_switched'));
-      const answer = await startSession(patron, context);
-      await audit(db, 'login_switched', { patronId: patron.id, address: context.address });
-      return answer;
-    },
+    switchLogin,
 
     /** GET /pessoas/duplicadas: the people a username names, when it names more than one. */
     async duplicates(username: string) {
@@ -358,12 +366,33 @@ export function createIdentityService(options: {
     },
 
     /**
+     * POST /pessoas/meu-pergamum/troca-usuario: as switchLogin, the login named by its username
+     * (any case); a login of another person is not found.
+     */
+    async switchUser(
+      caller: { patronId: number; sessionId: string },
+      login: string,
+      context: CallContext,
+    ): Promise<TokenResponse> {
+      const linked = await findLinkedLogins(db, caller.patronId, 'pt');
+      const target = linked.find((l) => l.login.toLowerCase() === login.trim().toLowerCase());
+      if (!target) throw ERRORS.notFound();
+      return switchLogin(caller, target.id, context);
+    },
+
+    /** GET /pessoas/meu-pergamum/senha: the rules a new password must meet (the recovery's). */
+    async passwordRules() {
+      return passwordRulesFrom(await readSettings(db));
+    },
+
+    /**
      * PUT /pessoas/meu-pergamum/senha: checks the current password (failures count towards the
-     * lockout), the rules and the history; other sessions of the patron end.
+     * lockout), the rules and the history; the patron's other sessions end unless
+     * `signOutOthers` is false (the session making the change always stays).
      */
     async changePassword(
       caller: { patronId: number; sessionId: string },
-      input: { current: string; next: string },
+      input: { current: string; next: string; signOutOthers?: boolean | undefined },
       context: CallContext,
     ): Promise<void> {
       const patron = await findPatron(db, caller.patronId);
@@ -388,7 +417,8 @@ export function createIdentityService(options: {
       const now = clock.now();
       await db.transaction(async (tx) => {
         await updatePassword(tx, patron.id, newHash, now);
-        await revokeOtherSessions(tx, patron.id, caller.sessionId, now, 'password_changed');
+        if (input.signOutOthers !== false)
+          await revokeOtherSessions(tx, patron.id, caller.sessionId, now, 'password_changed');
       });
       await audit(db, 'password_changed', { patronId: patron.id, address: context.address });
     },

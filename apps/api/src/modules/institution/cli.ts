@@ -15,6 +15,7 @@ import {
   replaceOpeningHours,
   writeEventText,
   writeFaqText,
+  writeActivityInformation,
   writePage,
   writeSetting,
   type ContentLanguage,
@@ -38,7 +39,10 @@ export const INSTITUTION_USAGE = `  estante settings page secao_1|secao_2|inform
   estante settings event translate ID --lang en|es --title T [--description D]
   estante settings event list [--kind K]     list events from today on
   estante settings event remove ID
-  estante settings comment-limit N           general comments a patron may send in 24 hours`;
+  estante settings comment-limit N           general comments a patron may send in 24 hours
+  estante settings activity-info CODE (--html H | --file F | --remove) [--lang pt|en|es]
+                                             information text shown where an activity is offered
+                                             (e.g. atop its personal-area screen)`;
 
 /** Output of a command; the CLI prints it (tests read it). */
 export interface CommandOutput {
@@ -376,6 +380,38 @@ async function setCommand(db: Db, args: string[], out: CommandOutput): Promise<n
  * `estante settings set|page|faq|hours|event|comment-limit …`: institution settings and targeted edits
  * of the institution pages (SPEC §7 /parametros/*) from the command line. Returns the process exit code.
  */
+async function activityInfoCommand(db: Db, args: string[], out: CommandOutput): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      html: { type: 'string' },
+      file: { type: 'string' },
+      lang: { type: 'string' },
+      remove: { type: 'boolean' },
+    },
+  });
+  const code = positiveId(positionals[0]);
+  const language = contentLanguage(values.lang);
+  const html = values.remove ? null : ((await htmlFrom(values))?.trim() ?? '');
+  if (code === null || positionals.length > 1 || !language || html === '') {
+    return usage(
+      out,
+      'estante settings activity-info CODE (--html H | --file F | --remove) [--lang pt|en|es]',
+    );
+  }
+  if (!(await writeActivityInformation(db, code, language, html))) {
+    out.error(`No activity ${code}.`);
+    return 1;
+  }
+  out.log(
+    html === null
+      ? `Information of activity ${code} (${language}) removed.`
+      : `Information of activity ${code} (${language}) saved.`,
+  );
+  return 0;
+}
+
 export async function runInstitutionCommand(
   db: Db,
   args: string[],
@@ -393,6 +429,8 @@ export async function runInstitutionCommand(
       return hoursCommand(db, rest, out);
     case 'event':
       return eventCommand(db, rest, out);
+    case 'activity-info':
+      return activityInfoCommand(db, rest, out);
     case 'comment-limit': {
       const value = rest[0];
       if (!value || !/^\d{1,4}$/.test(value)) return usage(out, 'estante settings comment-limit N');

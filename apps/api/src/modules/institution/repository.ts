@@ -29,6 +29,31 @@ export async function listActivities(db: Queryable, language: ServerLanguage) {
   return rows;
 }
 
+/** An enabled activity with its description and information text in the language (pt when untranslated); null when off or unknown. */
+export async function findActivity(db: Queryable, code: number, language: ServerLanguage) {
+  const { rows } = await db.query<{ code: number; description: string; information: string | null }>(
+    `SELECT code, CASE $2::text WHEN 'en' THEN description_en WHEN 'es' THEN description_es ELSE description_pt END AS description,
+            ${localised('information', '$2')} AS information
+       FROM activity WHERE code = $1 AND enabled`,
+    [code, language],
+  );
+  return rows[0] ?? null;
+}
+
+/** Writes (or with null removes) an activity's information text in a language; false when there is no such activity. */
+export async function writeActivityInformation(
+  db: Queryable,
+  code: number,
+  language: ContentLanguage,
+  html: string | null,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE activity SET information_${language} = $2 WHERE code = $1 RETURNING code`,
+    [code, html],
+  );
+  return rows.length > 0;
+}
+
 /** Turns an activity on or off. */
 export async function setActivity(db: Queryable, code: number, enabled: boolean): Promise<boolean> {
   const { rows } = await db.query('UPDATE activity SET enabled = $2 WHERE code = $1 RETURNING code', [

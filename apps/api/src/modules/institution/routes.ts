@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_PATHS,
+  ActivityInformationSchema,
+  ActivityParamsSchema,
+  ActivitySchema,
   ApiErrorSchema,
   CampusSchema,
   CommentReceiptSchema,
@@ -28,6 +31,7 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import { ERRORS } from '../../lib/errors.ts';
 import {
   campusExists,
+  findActivity,
   findPatronId,
   listActivities,
   listCampuses,
@@ -75,6 +79,41 @@ export async function institutionRoutes(
         cod_atividade: a.code,
         descricao: a.description,
       })),
+  );
+  r.get(
+    // Not ACCOUNT_PATHS.activity(':id'): the router needs the parameter as it is.
+    '/parametros/atividade/:id',
+    {
+      onRequest: guard,
+      schema: {
+        tags: ['parameters'],
+        summary: 'An activity and its description, when the institution has it on',
+        params: ActivityParamsSchema,
+        response: { 200: ActivitySchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const found = await findActivity(db, request.params.id, request.language);
+      if (!found) throw ERRORS.notFound();
+      return { cod_atividade: found.code, descricao: found.description };
+    },
+  );
+  r.get(
+    '/parametros/atividade/:id/informativo',
+    {
+      onRequest: guard,
+      schema: {
+        tags: ['parameters'],
+        summary: "The institution's information text about an activity (HTML, null when none)",
+        params: ActivityParamsSchema,
+        response: { 200: ActivityInformationSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const found = await findActivity(db, request.params.id, request.language);
+      if (!found) throw ERRORS.notFound();
+      return { cod_atividade: found.code, informativo: found.information };
+    },
   );
   r.get(
     API_PATHS.searchTabs,

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Navigate, Outlet, useLocation, useOutletContext, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Stack, Text } from '@mantine/core';
 import type { AuthPermission } from '@estante/contract';
@@ -30,6 +30,10 @@ import { OwnCommentsScreen } from '../../features/comments/components/own-commen
 import { AlertsScreen } from '../../features/alerts/components/alerts-screen';
 import { PrivacyScreen } from '../../features/privacy/components/privacy-screen';
 import { HistoryChoiceNotice } from '../../features/privacy/components/history-choice-notice';
+import { PersonalDataScreen } from '../../features/account/components/personal-data-screen';
+import { PasswordChangeScreen } from '../../features/identity/components/password-change-screen';
+import { UserSwapScreen } from '../../features/identity/components/user-swap-screen';
+import { ActivityInformation } from '../../features/personal-area/components/activity-information';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -64,6 +68,24 @@ function PrivacyItem() {
   return <PrivacyScreen login={session?.user.login ?? ''} lgpdLink={institution.link_lgpd} />;
 }
 
+/** The password change, checking the rules against the patron's name. */
+function PasswordItem() {
+  const session = useSession();
+  return <PasswordChangeScreen name={session?.user.nome_pessoa ?? ''} />;
+}
+
+/** User swap: once switched, the area opens afresh on its overview for the chosen login. */
+function UserSwapItem() {
+  const session = useSession();
+  const navigate = useNavigate();
+  return (
+    <UserSwapScreen
+      persistent={session?.persistent ?? false}
+      onSwitched={() => void navigate(paths.personalArea.getHref(), { replace: true })}
+    />
+  );
+}
+
 /**
  * The screen of each personal-area menu item (decision 0028), under /meupergamum/{segment}. The menu
  * (order, activity, label) is features/personal-area/menu-items.ts; an item with no screen here is
@@ -80,6 +102,9 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   loanRequests: <LoanRequestsScreen />,
   interlibrary: <InterlibraryScreen />,
   comments: <OwnCommentsScreen />,
+  personalData: <PersonalDataScreen />,
+  userSwap: <UserSwapItem />,
+  password: <PasswordItem />,
   loanToken: <LoanTokenScreen />,
   alerts: <AlertsScreen />,
   privacy: <PrivacyItem />,
@@ -127,7 +152,11 @@ function PersonalArea({ login, storedPermissions }: { login: string; storedPermi
   return (
     <PersonalAreaLayout items={items} title={current ? t(current.label) : areaName} theme={institution.tema}>
       {isAllowed ? (
-        <Outlet context={context} />
+        <>
+          {/* The institution's text about the item, when it wrote one (decision 0041). */}
+          {current && <ActivityInformation activity={current.activity} />}
+          <Outlet context={context} />
+        </>
       ) : session.isPending ? (
         <LoadingBlock />
       ) : (

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
   Checkbox,
   Group,
   NativeSelect,
+  PasswordInput,
   Text,
   TextInput,
   Textarea,
@@ -67,6 +68,36 @@ export function TextAreaField(props: FieldProps<string> & { rows?: number }) {
       rows={props.rows ?? 4}
       value={props.value}
       onChange={(event) => props.onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+/**
+ * A password with a show/hide button (SPEC §2); `describedBy` names an element that explains it
+ * (e.g. a live list of the password rules), read with the field.
+ */
+export function PasswordField(
+  props: FieldProps<string> & { autoComplete: 'current-password' | 'new-password'; describedBy?: string },
+) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  // Mantine's PasswordInput writes aria-describedby itself (its description and error only), so the
+  // extra id is added to the input after each render, keeping Mantine's.
+  useEffect(() => {
+    const element = input.current;
+    if (!element || !props.describedBy) return;
+    const ids = new Set((element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean));
+    ids.add(props.describedBy);
+    element.setAttribute('aria-describedby', [...ids].join(' '));
+  });
+  return (
+    <PasswordInput
+      ref={input}
+      {...common(props)}
+      value={props.value}
+      onChange={(event) => props.onChange(event.currentTarget.value)}
+      visibilityToggleFocusable
+      visibilityToggleButtonProps={{ 'aria-label': t('form.showPassword') }}
     />
   );
 }

@@ -7,6 +7,7 @@ export {
   DateField,
   EmailField,
   FormRefusal,
+  PasswordField,
   PhoneField,
   RequiredLegend,
   SelectField,

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../testing/render';
 import { ApiError } from '../../lib/api-client';
-import { EmailField, FormRefusal, PhoneField, SubmitButton, TextField } from './fields';
+import { EmailField, FormRefusal, PasswordField, PhoneField, SubmitButton, TextField } from './fields';
 import { firstErrors, rules } from './rules';
 import { useForm } from './use-form';
 
@@ -146,5 +146,33 @@ describe('form kit rules', () => {
     expect(button.disabled).toBe(true);
     await userEvent.type(screen.getByRole('textbox', { name: 'Texto' }), 'a');
     expect(button.disabled).toBe(false);
+  });
+});
+
+describe('form kit password field', () => {
+  function PasswordForm() {
+    const form = useForm({ initial: { password: '' }, onSubmit: () => {} });
+    return (
+      <form {...form.formProps}>
+        <p id="rules">Pelo menos 8 caracteres</p>
+        <PasswordField
+          label="Senha"
+          autoComplete="new-password"
+          describedBy="rules"
+          {...form.field('password')}
+        />
+      </form>
+    );
+  }
+
+  it('hides what is typed until the patron asks to show it, and reads the rules with the field', async () => {
+    renderWithProviders(<PasswordForm />);
+    const input = screen.getByLabelText('Senha') as HTMLInputElement;
+    await userEvent.type(input, 'segredo-1');
+    expect(input.type).toBe('password');
+    expect(input.getAttribute('aria-describedby')).toBe('rules');
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar ou ocultar a senha' }));
+    expect(input.type).toBe('text');
+    expect(input.value).toBe('segredo-1');
   });
 });

@@ -14,8 +14,10 @@ export interface PersonalAreaMenuItem {
 /**
  * The personal-area menu in SPEC §2's order (decision 0028): loans, renewal, debits, suspensions,
  * no-debts declaration, check titles (the loan history), then holds, loan requests, inter-library
- * loan, the loan token and, last, privacy. The URL segment of each is in config/paths.ts; the screen of each is in
- * the route module (app/routes/personal-area.tsx), and an item without a screen is not shown.
+ * loan, then personal data, user swap and the password (SPEC §2 puts personal data and user swap
+ * before the loan token; the password goes beside them), and the loan token. The URL segment of
+ * each is in config/paths.ts; the screen of each is in the route module
+ * (app/routes/personal-area.tsx), and an item without a screen is not shown. Privacy is last.
  */
 export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
   { key: 'loans', activity: ACTIVITY.PERSONAL_AREA_LOANS, label: 'personalArea.menu.loans' },
@@ -45,6 +47,13 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
   },
   // Title comments (decision 0042), after the items SPEC's list does not name.
   { key: 'comments', activity: ACTIVITY.PERSONAL_AREA_COMMENTS, label: 'personalArea.menu.comments' },
+  {
+    key: 'personalData',
+    activity: ACTIVITY.PERSONAL_AREA_PERSONAL_DATA,
+    label: 'personalArea.menu.personalData',
+  },
+  { key: 'userSwap', activity: ACTIVITY.PERSONAL_AREA_USER_SWAP, label: 'personalArea.menu.userSwap' },
+  { key: 'password', activity: ACTIVITY.PERSONAL_AREA_PASSWORD, label: 'personalArea.menu.password' },
   { key: 'loanToken', activity: ACTIVITY.PERSONAL_AREA_LOAN_TOKEN, label: 'personalArea.menu.loanToken' },
   { key: 'alerts', activity: ACTIVITY.PERSONAL_AREA_ALERTS, label: 'personalArea.menu.alerts' },
   // SPEC §2: privacy is the menu's last item (decision 0045).

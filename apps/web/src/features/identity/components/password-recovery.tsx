@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Alert, Button, Group, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { RECOVERY_ERROR_CODE, type PasswordRules, type RecoveryStart } from '@estante/contract';
 import { ApiError } from '../../../lib/api-client';
 import { patronLocale, translateKey } from '../../../lib/i18n';
 import { checkRecoveryCode, setRecoveredPassword, startRecovery } from '../api/password-recovery';
 import { CaptchaWidget } from './captcha-widget';
-import { checkPassword, type PasswordCheckKey } from '../utils/password-rules';
+import { checkPassword } from '../utils/password-rules';
+import { PasswordChecklist } from './password-checklist';
 
 type Step = 'login' | 'code' | 'password';
 
@@ -23,16 +24,6 @@ interface PasswordRecoveryProps {
   /** Whether the institution asks for the captcha (activity 1120) before a code is sent. */
   requiresCaptcha?: boolean;
 }
-
-/** Translation key of each checklist line (SPEC §5). */
-const CHECK_LABEL_KEYS = {
-  length: 'identity.recovery.rule.length',
-  numbers: 'identity.recovery.rule.numbers',
-  onlyNumbers: 'identity.recovery.rule.onlyNumbers',
-  mixedCase: 'identity.recovery.rule.mixedCase',
-  special: 'identity.recovery.rule.special',
-  notName: 'identity.recovery.rule.notName',
-} as const satisfies Record<PasswordCheckKey, string>;
 
 /** SPEC §8 recovery errors: 500 is the unexpected error; a 422 shows the server's message (a key). */
 function recoveryErrorMessage(error: unknown, t: TFunction): string {
@@ -275,23 +266,12 @@ export function PasswordRecovery({
               visibilityToggleButtonProps={{ 'aria-label': t('identity.login.showPassword') }}
               required
             />
-            <div id="recovery-password-rules">
-              <Text size="sm" fw={700}>
-                {t('identity.recovery.rule.heading')}
-              </Text>
-              <List size="sm" spacing={2}>
-                {checks.map((check) => (
-                  <List.Item key={check.key} c={check.isMet ? 'teal.9' : undefined}>
-                    {t(check.isMet ? 'identity.recovery.rule.met' : 'identity.recovery.rule.unmet', {
-                      rule: t(CHECK_LABEL_KEYS[check.key], rules.length),
-                    })}
-                  </List.Item>
-                ))}
-                {rules.last_pw > 0 && (
-                  <List.Item>{t('identity.recovery.rule.history', { count: rules.last_pw })}</List.Item>
-                )}
-              </List>
-            </div>
+            <PasswordChecklist
+              id="recovery-password-rules"
+              password={password}
+              rules={rules}
+              name={start?.name ?? ''}
+            />
             <PasswordInput
               label={t('identity.recovery.password.confirmation')}
               name="confirm-password"
