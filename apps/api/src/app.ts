@@ -26,6 +26,8 @@ import { readSettings, writeSetting } from './modules/institution/repository.ts'
 import { catalogueRoutes, resultLineRoutes, titleTabRoutes } from './modules/catalogue/index.ts';
 import { networkRoutes } from './modules/network/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
+import { listsPlugin } from './modules/lists/index.ts';
+import { databaseRoutes } from './modules/databases/index.ts';
 import { circulationPlugin } from './modules/circulation/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import {
@@ -174,6 +176,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mailLimit: options.basketMailLimit,
       });
       await api.register(circulationPlugin, { db, clock, mailer: options.mailer, userGuard });
+      await api.register(listsPlugin, { db, clock, guard, userGuard });
+      await api.register(databaseRoutes, { db, userGuard });
     },
     { prefix: API_PREFIX },
   );

@@ -19,5 +19,6 @@ export * from './authority.ts';
 export * from './lookups.ts';
 export * from './paths.ts';
 export * from './basket.ts';
+export * from './lists.ts';
 export * from './circulation.ts';
 export * from './web-routes.ts';

@@ -19,6 +19,7 @@ import { progressLine } from './progress.ts';
 import { runUserCommand, USER_COMMAND_USAGE } from '../modules/identity/user-command.ts';
 import { DESK_COMMAND_USAGE, runDeskCommand } from '../modules/circulation/index.ts';
 import { mailerFromConfig } from '../lib/mail.ts';
+import { DATABASES_USAGE, runDatabasesCommand } from '../modules/databases/index.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
@@ -41,6 +42,7 @@ ${INSTITUTION_USAGE}
   estante activity on|off CODE            turn a feature activity on or off (SPEC activity codes)
 ${USER_COMMAND_USAGE}
 ${DESK_COMMAND_USAGE}
+${DATABASES_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
 With PostgreSQL, back up and restore with pg_dump and pg_restore (README "Backup and restore").`;
@@ -244,6 +246,12 @@ async function main(argv: string[]): Promise<number> {
           await mailer?.close();
         }
       }
+      case 'databases':
+        // await: the finally below closes the database.
+        return await runDatabasesCommand(db, rest, {
+          log: (line) => console.log(line),
+          error: (line) => console.error(line),
+        });
       case 'activity': {
         const [state, code] = rest;
         if ((state !== 'on' && state !== 'off') || !code || !Number.isInteger(Number(code))) {
