@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { API_PATHS, HoldsSchema, type Hold } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
 import { PRIVATE_QUERY } from './private-query';
-import type { DateRange } from '../utils/date-range';
+import type { DateRange } from '../../../components/form/date-range';
 import { HOLDS_QUERY_KEY } from './get-holds';
 
 /** GET /reserva/historico (dataIni, dataFim): every hold placed between two days. */

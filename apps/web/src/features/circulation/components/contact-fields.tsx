@@ -1,7 +1,11 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '@mantine/core';
-import { isValidEmail, isValidPhone, keepPhoneCharacters, PHONE_MAX_LENGTH } from '../utils/contact';
+import {
+  EmailField as KitEmailField,
+  isValidEmail,
+  isValidPhone,
+  PhoneField as KitPhoneField,
+} from '../../../components/form';
 
 interface ContactFieldProps {
   value: string;
@@ -9,43 +13,23 @@ interface ContactFieldProps {
   onChange: (value: string) => void;
 }
 
-/** The patron's phone on a request form (SPEC §5): required; only digits, hyphen, parentheses and space are kept. */
-export function PhoneField({ value, error, onChange }: ContactFieldProps) {
+/** The patron's phone on a request form (SPEC §5): required; the form kit's phone field. */
+export function PhoneField(props: ContactFieldProps) {
   const { t } = useTranslation();
   return (
-    <TextInput
+    <KitPhoneField
       label={t('circulation.requests.form.phone')}
       description={t('circulation.requests.form.phoneHint')}
-      withAsterisk
-      aria-required
-      type="tel"
-      inputMode="tel"
-      autoComplete="tel"
-      maxLength={PHONE_MAX_LENGTH}
-      value={value}
-      error={error}
-      errorProps={{ role: 'alert' }}
-      onChange={(event) => onChange(keepPhoneCharacters(event.currentTarget.value))}
+      required
+      {...props}
     />
   );
 }
 
 /** The patron's e-mail on a request form (SPEC §5): required and valid. */
-export function EmailField({ value, error, onChange }: ContactFieldProps) {
+export function EmailField(props: ContactFieldProps) {
   const { t } = useTranslation();
-  return (
-    <TextInput
-      label={t('circulation.requests.form.email')}
-      withAsterisk
-      aria-required
-      type="email"
-      autoComplete="email"
-      value={value}
-      error={error}
-      errorProps={{ role: 'alert' }}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
-  );
+  return <KitEmailField label={t('circulation.requests.form.email')} required {...props} />;
 }
 
 /** What is wrong with a typed phone number, in the patron's language; undefined when nothing. */

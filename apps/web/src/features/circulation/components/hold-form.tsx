@@ -11,8 +11,8 @@ import { useHoldInitialInfo } from '../api/get-hold-initial-info';
 import { checkHoldQueue } from '../api/check-hold-queue';
 import { placeHold } from '../api/place-hold';
 import { HOLDS_QUERY_KEY } from '../api/get-holds';
-import { useFocusFirstError } from '../hooks/use-focus-first-error';
-import { refusalOf } from '../utils/refusal';
+import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
+import { refusalOf } from '../../../components/form/refusal';
 import {
   CHOICE_FIELDS,
   CopyChoiceSelects,
@@ -25,7 +25,7 @@ import {
   type ChoiceField,
   type ChoiceValues,
 } from './copy-choices';
-import { Notice } from './notice';
+import { Notice } from '../../../components/ui/notice';
 
 interface HoldFormProps {
   titleId: number;

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { CIRCULATION_ERROR, CIRCULATION_RULE_KEYS, type Hold } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
-import { lastTwelveMonths } from '../utils/date-range';
+import { lastTwelveMonths } from '../../../components/form/date-range';
 import { HoldsScreen } from './holds-screen';
 import { signInPatron, stubCirculationApi } from './circulation-test-api';
 

@@ -23,11 +23,11 @@ import { formatDate, translateKey } from '../../../lib/i18n';
 import { HOLDS_QUERY_KEY, useHolds } from '../api/get-holds';
 import { cancelHolds } from '../api/cancel-holds';
 import { useHoldHistory } from '../api/get-hold-history';
-import { lastTwelveMonths, type DateRange } from '../utils/date-range';
-import { refusalOf } from '../utils/refusal';
-import { DateRangeFilter } from './date-range-filter';
+import { lastTwelveMonths, type DateRange } from '../../../components/form/date-range';
+import { refusalOf } from '../../../components/form/refusal';
+import { DateRangeFilter } from '../../../components/form/date-range-filter';
 import { useHoldStateLabels } from './hold-status';
-import { Notice } from './notice';
+import { Notice } from '../../../components/ui/notice';
 import classes from './circulation.module.css';
 import { TITLE_COLUMN_WIDTH } from './table-widths';
 

@@ -9,12 +9,12 @@ import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { formatDate } from '../../../lib/i18n';
 import { getInterlibraryDataQueryOptions, useInterlibraryData } from '../api/get-interlibrary-data';
 import { requestInterlibrary } from '../api/request-interlibrary';
-import { useFocusFirstError } from '../hooks/use-focus-first-error';
-import { refusalOf } from '../utils/refusal';
+import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
+import { refusalOf } from '../../../components/form/refusal';
 import { EmailField, emailError, PhoneField, phoneError } from './contact-fields';
 import { librarySelectOptions, NONE, RequiredSelect } from './copy-choices';
 import { useLoanRequestStateLabels } from './loan-request-status';
-import { Notice } from './notice';
+import { Notice } from '../../../components/ui/notice';
 import classes from './circulation.module.css';
 import { TITLE_COLUMN_WIDTH } from './table-widths';
 

@@ -9,7 +9,7 @@ import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { useLoanHistory, type LoanHistoryQuery } from '../api/get-loan-history';
 import { checkingTitlesWindow } from '../utils/loan-history-range';
 import { formatMoney } from '../utils/money';
-import { DateRangeFilter } from './date-range-filter';
+import { DateRangeFilter } from '../../../components/form/date-range-filter';
 import { LoanStateLabel } from './loan-state';
 import { TITLE_COLUMN_WIDTH } from './table-widths';
 

@@ -15,8 +15,8 @@ import { formatDate, translateKey } from '../../../lib/i18n';
 import { useLoanRequestInitialInfo } from '../api/get-loan-request-initial-info';
 import { requestLoan } from '../api/request-loan';
 import { LOAN_REQUESTS_QUERY_KEY } from '../api/get-loan-requests';
-import { useFocusFirstError } from '../hooks/use-focus-first-error';
-import { refusalOf } from '../utils/refusal';
+import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
+import { refusalOf } from '../../../components/form/refusal';
 import {
   CopyChoiceSelects,
   chosenOrNull,
@@ -28,7 +28,7 @@ import {
   type ChoiceValues,
 } from './copy-choices';
 import { EmailField, emailError, PhoneField, phoneError } from './contact-fields';
-import { Notice } from './notice';
+import { Notice } from '../../../components/ui/notice';
 import { LoanRequestStatus } from './loan-request-status';
 
 /** The copy choices a loan request asks (its body has no location: the copy comes from the origin library). */

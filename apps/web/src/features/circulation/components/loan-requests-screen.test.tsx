@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { LoanRequest } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
-import { lastTwelveMonths } from '../utils/date-range';
+import { lastTwelveMonths } from '../../../components/form/date-range';
 import { LoanRequestsScreen } from './loan-requests-screen';
 import { signInPatron, stubCirculationApi } from './circulation-test-api';
 

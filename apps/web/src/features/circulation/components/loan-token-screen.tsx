@@ -7,7 +7,7 @@ import { useLoanToken } from '../api/get-loan-token';
 import { useCreateLoanToken } from '../api/create-loan-token';
 import { formatDateTime } from '../utils/date-time';
 import { LoanTokenQr } from './loan-token-qr';
-import { Notice } from './notice';
+import { Notice } from '../../../components/ui/notice';
 import classes from './loans.module.css';
 
 // Timers longer than this overflow (setTimeout takes a signed 32-bit delay).

@@ -12,7 +12,7 @@ import { useRenewLoans } from '../api/renew-loans';
 import { AccruingFineAmount } from './accruing-fine';
 import { DetailList } from './detail-list';
 import { LoanStateLabel } from './loan-state';
-import { Notice } from './notice';
+import { Notice } from '../../../components/ui/notice';
 import classes from './loans.module.css';
 
 /** The outcome of one renewal: each loan's result, with the title it was for. */

@@ -20,8 +20,8 @@ import { issueNoDebts } from '../api/issue-no-debts';
 import { sendNoDebtsMail } from '../api/send-no-debts-mail';
 import { formatMoney } from '../utils/money';
 import { pdfBlob } from '../utils/pdf-file';
-import { refusalOf } from '../utils/refusal';
-import { Notice } from './notice';
+import { refusalOf } from '../../../components/form/refusal';
+import { Notice } from '../../../components/ui/notice';
 import { DetailList } from './detail-list';
 
 /** Alert titles in the text colour: Mantine's light tones fall below 4.5:1 on their background. */

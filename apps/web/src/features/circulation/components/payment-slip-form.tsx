@@ -7,8 +7,8 @@ import { saveFile } from '../../../lib/save-file';
 import { requestPaymentSlip } from '../api/request-payment-slip';
 import { amountInput, formatMoney, parseAmount, sumMoney } from '../utils/money';
 import { pdfBlob } from '../utils/pdf-file';
-import { refusalOf } from '../utils/refusal';
-import { Notice } from './notice';
+import { refusalOf } from '../../../components/form/refusal';
+import { Notice } from '../../../components/ui/notice';
 import { DetailList, detailClasses } from './detail-list';
 
 /** A library the patron owes, and how much. */

@@ -7,7 +7,7 @@ import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { useRenewalOverview } from '../api/get-renewal-overview';
 import { useUpdateRenewalSettings } from '../api/update-renewal-settings';
-import { Notice } from './notice';
+import { Notice } from '../../../components/ui/notice';
 import { TITLE_COLUMN_WIDTH } from './table-widths';
 
 interface RenewalScreenProps {

@@ -1,4 +1,4 @@
-import { localDay } from './date-range';
+import { localDay } from '../../../components/form/date-range';
 
 /**
  * The range the loan history opens with: SPEC §9's checking-titles window, from today back one

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
-import { isApiErrorStatus } from '../../../lib/api-client';
-import { handleApiError } from '../../../lib/error-handler';
-import { translateKey } from '../../../lib/i18n';
+import { isApiErrorStatus } from '../../lib/api-client';
+import { handleApiError } from '../../lib/error-handler';
+import { translateKey } from '../../lib/i18n';
 
 /**
- * What a failed circulation call shows (SPEC §8, STYLE "How errors flow"): a 422 is a refusal the
+ * What a failed call shows (SPEC §8, STYLE "How errors flow"): a 422 is a refusal the
  * screen explains in place, in the patron's language (the message is a translation key); anything
  * else goes to the central error handler's toast. Answers the refusal text, or null.
  */

@@ -2,8 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, TextInput } from '@mantine/core';
 import { CIRCULATION_RULE_KEYS } from '@estante/contract';
-import { isRangeInOrder, type DateRange } from '../utils/date-range';
-import classes from './circulation.module.css';
+import { isRangeInOrder, type DateRange } from './date-range';
+import classes from './form.module.css';
 
 /**
  * A history filter: two days and whatever else the screen filters by (`children`). The range is
