@@ -25,6 +25,9 @@ import { NoDebtsScreen } from '../../features/circulation/components/no-debts-sc
 import { HoldsScreen } from '../../features/circulation/components/holds-screen';
 import { LoanRequestsScreen } from '../../features/circulation/components/loan-requests-screen';
 import { InterlibraryScreen } from '../../features/circulation/components/interlibrary-screen';
+import { ListsScreen } from '../../features/lists/components/lists-screen';
+import { DatabasesScreen } from '../../features/databases/components/databases-screen';
+import { BasketExport } from '../../features/basket/components/basket-export';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -36,6 +39,12 @@ function RenewalItem() {
   const { items } = useOutletContext<PersonalAreaContext>();
   const canOpenLoans = items.some((item) => item.key === 'loans');
   return <RenewalScreen renewHref={canOpenLoans ? paths.personalAreaItem.getHref('loans') : undefined} />;
+}
+
+/** The lists screen, exporting a list with the basket's own export form (decision 0043). */
+function ListsItem() {
+  const sendsEmail = useInstitution().envia_email === true;
+  return <ListsScreen renderExport={(ids) => <BasketExport ids={ids} sendsEmail={sendsEmail} />} />;
 }
 
 /**
@@ -54,6 +63,9 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   loanRequests: <LoanRequestsScreen />,
   interlibrary: <InterlibraryScreen />,
   loanToken: <LoanTokenScreen />,
+  // Issue 15, saved lists and databases (decision 0043).
+  lists: <ListsItem />,
+  databases: <DatabasesScreen />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(

@@ -35,6 +35,7 @@ import { HoldForm } from '../../features/circulation/components/hold-form';
 import { LoanRequestForm } from '../../features/circulation/components/loan-request-form';
 import { RecordActions } from '../../features/record/components/record-actions';
 import { BasketToggle } from '../../features/basket/components/basket-toggle';
+import { AddToList } from '../../features/lists/components/add-to-list';
 import classes from '../../features/record/components/record.module.css';
 
 /** The tabs built so far, in display order; the other sub-routes answer "not available yet". */
@@ -105,6 +106,7 @@ function TitleLayout({ id }: { id: number }) {
   const { t } = useTranslation();
   const query = useTitle(id);
   const permissions = useTitlePermissions(id);
+  const isSignedIn = useIsAuthenticated();
 
   if (query.isPending) return <LoadingBlock label={t('record.loading')} />;
   if (query.isError) {
@@ -139,6 +141,7 @@ function TitleLayout({ id }: { id: number }) {
       <Group mt="sm" gap="xs" className={classes.noPrint}>
         <PlaceHoldButton id={id} />
         <BasketToggle id={id} title={title.titulo} />
+        {isSignedIn && <AddToList titleIds={[id]} />}
         <RecordActions permalink={permalink} />
       </Group>
       <TitleMetadata title={title} permalink={permalink} />

@@ -32,6 +32,8 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
     activity: ACTIVITY.PERSONAL_AREA_LOAN_HISTORY,
     label: 'personalArea.menu.loanHistory',
   },
+  // SPEC §2: the permanent basket right after check titles (decision 0043).
+  { key: 'lists', activity: ACTIVITY.PERSONAL_AREA_LISTS, label: 'personalArea.menu.lists' },
   { key: 'holds', activity: ACTIVITY.PERSONAL_AREA_HOLDS, label: 'personalArea.menu.holds' },
   {
     key: 'loanRequests',
@@ -43,6 +45,8 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
     activity: ACTIVITY.PERSONAL_AREA_INTERLIBRARY,
     label: 'personalArea.menu.interlibrary',
   },
+  // SPEC §2: databases before the loan token (decision 0043).
+  { key: 'databases', activity: ACTIVITY.PERSONAL_AREA_DATABASES, label: 'personalArea.menu.databases' },
   { key: 'loanToken', activity: ACTIVITY.PERSONAL_AREA_LOAN_TOKEN, label: 'personalArea.menu.loanToken' },
 ];
 
