@@ -16,7 +16,8 @@ function DatabaseCard({ database }: { database: ResearchDatabase }) {
           <Title order={2} fz="h4" id={headingId}>
             {database.nome}
           </Title>
-          <Badge variant="light" color={database.assinada ? 'blue' : 'green'}>
+          {/* Told in words; the open ones' badge keeps the page's own text colour (contrast). */}
+          <Badge variant={database.assinada ? 'light' : 'default'}>
             {database.assinada ? t('databases.subscribed') : t('databases.open')}
           </Badge>
         </Group>
