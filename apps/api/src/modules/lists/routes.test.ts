@@ -9,6 +9,7 @@ import {
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import { bearer, signIn, testClock } from '../identity/testing.ts';
 import { makePatron } from '../circulation/testing.ts';
+import { createListService } from './service.ts';
 
 // The permanent basket (SPEC §7 /acervo/cesta-permanente) and the named lists (decision 0043)
 // through the HTTP API, on a real database, with a test clock.
@@ -287,5 +288,21 @@ describe('permanent basket and lists', () => {
       (await call(ana, 'GET', '/acervo/cesta-permanente/colecao')).json(),
     );
     expect(anaSaved.itens.map((item) => item.cod_acervo)).toEqual([a]);
+  });
+
+  it('refuses titles past the most a list holds, adding none of them, while titles already there pass', async () => {
+    const ana = await makePatron(ctx.db);
+    const service = createListService({ db: ctx.db, clock, timeZone: 'America/Sao_Paulo', maxTitles: 3 });
+    const [a, b, c, d, e] = titles as [number, number, number, number, number];
+    await service.addToPermanentBasket(ana.id, [a, b]);
+    await expect(service.addToPermanentBasket(ana.id, [c, d])).rejects.toMatchObject({
+      statusCode: 422,
+      code: 'LIST_FULL',
+      message: 'lists.errors.full',
+    });
+    expect((await service.permanentBasket(ana.id, {})).itens.map((item) => item.cod_acervo)).toEqual([a, b]);
+    // Repeats of what is held do not count: the basket fills up to the limit exactly.
+    await service.addToPermanentBasket(ana.id, [a, b, c]);
+    await expect(service.addToPermanentBasket(ana.id, [e])).rejects.toMatchObject({ code: 'LIST_FULL' });
   });
 });

@@ -21,6 +21,8 @@ export interface ListServiceOptions {
   db: Db;
   clock: Clock;
   timeZone: string;
+  /** Most titles per list; LIST_MAX_TITLES unless a test lowers it. */
+  maxTitles?: number;
 }
 
 /** A share token: 24 random bytes, URL-safe base64 (192 bits, not guessable). */
@@ -32,7 +34,7 @@ export function newShareToken(): string {
  * The patron's permanent basket and named lists (decision 0043). Every call names the patron from
  * the token; a list that is not the caller's answers 404 as one that does not exist.
  */
-export function createListService({ db, clock, timeZone }: ListServiceOptions) {
+export function createListService({ db, clock, timeZone, maxTitles = LIST_MAX_TITLES }: ListServiceOptions) {
   async function ownList(tx: Queryable, patronId: number, listId: number): Promise<repo.ListRow> {
     const list = await repo.findOwnList(tx, patronId, listId);
     if (!list) throw LIST_ERRORS.notFound();
@@ -46,7 +48,7 @@ export function createListService({ db, clock, timeZone }: ListServiceOptions) {
     const adding = unique.filter((id) => known.has(id));
     const fresh = await repo.countNew(tx, listId, adding);
     const held = (await repo.findListTitles(tx, listId)).length;
-    if (held + fresh > LIST_MAX_TITLES) throw LIST_ERRORS.full();
+    if (held + fresh > maxTitles) throw LIST_ERRORS.full();
     await repo.addTitles(tx, listId, adding, clock.now());
     return unique.filter((id) => !known.has(id));
   }
