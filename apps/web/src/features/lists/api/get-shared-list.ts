@@ -13,6 +13,8 @@ export function getSharedListQueryOptions(token: string) {
     queryKey: ['shared-list', token],
     queryFn: ({ signal }) => getSharedList(token, signal),
     retry: false,
+    // A link that shares nothing (any more) is said on the page itself, not in a toast.
+    meta: { silentStatuses: [404] },
   });
 }
 
