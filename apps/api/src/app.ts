@@ -30,6 +30,8 @@ import { commentRoutes } from './modules/comments/index.ts';
 import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
 import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
 import { privacyPlugin } from './modules/privacy/index.ts';
+import { listsPlugin } from './modules/lists/index.ts';
+import { databaseRoutes } from './modules/databases/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import {
   createPostgresSearchEngine,
@@ -189,6 +191,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });
+      await api.register(listsPlugin, { db, clock, guard, userGuard });
+      await api.register(databaseRoutes, { db, userGuard });
     },
     { prefix: API_PREFIX },
   );

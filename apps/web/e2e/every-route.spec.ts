@@ -42,6 +42,8 @@ function everyRoute(titleId: string, authorityId: string): Route[] {
     { path: '/grupoa' },
     { path: '/pearson' },
     { path: '/cesta' },
+    // A list shared by link (decision 0043); this token shares nothing, so the page says so.
+    { path: '/lista/Xk3dP0q_Lr7-aB9cD2eF4gH6iJ8kL0mN' },
     { path: '/meupergamum', lands: /\/login\?redirect=%2Fmeupergamum$/ },
     { path: '/meupergamum/app', lands: /\/login\?redirect=%2Fmeupergamum%2Fapp$/ },
     ...TITLE_TAB_SEGMENTS.map((segment) => ({ path: `/acervo/${titleId}${segment}` })),

@@ -19,6 +19,7 @@ export * from './authority.ts';
 export * from './lookups.ts';
 export * from './paths.ts';
 export * from './basket.ts';
+export * from './lists.ts';
 export * from './circulation.ts';
 export * from './dashboard.ts';
 export * from './comments.ts';

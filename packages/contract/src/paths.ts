@@ -55,6 +55,16 @@ export const API_PATHS = {
     `/vinculos/acesso-restrito/${titleId}/s/${seq}`,
   /** Export the basket as a file or send it by e-mail (SPEC §7 POST /acervo/exportar-cesta). */
   basketExport: '/acervo/exportar-cesta',
+  /** The patron's permanent basket (SPEC §7) and named lists (decision 0043). */
+  permanentBasket: '/acervo/cesta-permanente',
+  permanentBasketTitles: '/acervo/cesta-permanente/colecao',
+  lists: '/acervo/listas',
+  list: (id: number | string) => `/acervo/listas/${id}`,
+  listTitles: (id: number | string) => `/acervo/listas/${id}/acervos`,
+  listTitle: (id: number | string, titleId: number | string) => `/acervo/listas/${id}/acervos/${titleId}`,
+  sharedList: (token: string) => `/acervo/listas/compartilhadas/${token}`,
+  /** The library's research databases (SPEC §7). */
+  researchDatabases: '/acervo/meu-pergamum/bases-dados',
   linkAccess: '/vinculos/estatistica-acesso',
   /** Result-line extras of several titles at once (SPEC §7): additional titles and online links. */
   additionalTitles: '/consulta/titulos-adicionais',

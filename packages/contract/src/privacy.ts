@@ -23,6 +23,7 @@ export const PRIVACY_DATA_KINDS = [
   'debitos',
   'solicitacoes',
   'comentarios',
+  'listas',
   'acessos',
   'alertas',
 ] as const;
@@ -154,6 +155,11 @@ export const PRIVACY_KIND_KEYS = {
     title: 'privacy.kinds.comentarios.title',
     purpose: 'privacy.kinds.comentarios.purpose',
     basis: 'privacy.kinds.comentarios.basis',
+  },
+  listas: {
+    title: 'privacy.kinds.listas.title',
+    purpose: 'privacy.kinds.listas.purpose',
+    basis: 'privacy.kinds.listas.basis',
   },
   acessos: {
     title: 'privacy.kinds.acessos.title',

@@ -26,6 +26,9 @@ const PERSONAL_AREA_SEGMENTS = [
   'token-emprestimo',
   'alertas',
   'privacidade',
+  // Saved lists and databases (decision 0043).
+  'listas',
+  'bases-dados',
 ] as const;
 
 const STATIC_PATHS = new Set([
@@ -48,6 +51,8 @@ const STATIC_PATHS = new Set([
 ]);
 
 const RECORD_ID = /^[1-9]\d{0,8}$/;
+/** A shared list's token (decision 0043): URL-safe base64. */
+const SHARE_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 const SEARCH_GUIDES: ReadonlySet<string> = new Set(SEARCH_TABS);
 const TITLE_TABS: ReadonlySet<string> = new Set(TITLE_TAB_SEGMENTS);
 
@@ -68,6 +73,8 @@ export function isWebAppPath(pathname: string): boolean {
   if (STATIC_PATHS.has(path)) return true;
   const segments = path.split('/').slice(1);
   if (segments.length === 1) return SEARCH_GUIDES.has(segments[0]!);
+  // A list shared by link (decision 0043): /lista/{token}.
+  if (segments.length === 2 && segments[0] === 'lista') return SHARE_TOKEN.test(segments[1]!);
   const [section, id, tab, ...rest] = segments;
   if (rest.length > 0 || !RECORD_ID.test(id ?? '')) return false;
   if (section === 'acervo') return tab === undefined || TITLE_TABS.has(tab);

@@ -22,6 +22,7 @@ import { COMMENTS_COMMAND_USAGE, runCommentsCommand } from '../modules/comments/
 import { PRIVACY_COMMAND_USAGE, runPrivacyCommand } from '../modules/privacy/index.ts';
 import { mailerFromConfig } from '../lib/mail.ts';
 import { ACCOUNT_COMMAND_USAGE, runAccountCommand } from '../modules/account/index.ts';
+import { DATABASES_USAGE, runDatabasesCommand } from '../modules/databases/index.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
@@ -47,6 +48,7 @@ ${ACCOUNT_COMMAND_USAGE}
 ${DESK_COMMAND_USAGE}
 ${COMMENTS_COMMAND_USAGE}
 ${PRIVACY_COMMAND_USAGE}
+${DATABASES_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
 With PostgreSQL, back up and restore with pg_dump and pg_restore (README "Backup and restore").`;
@@ -275,6 +277,12 @@ async function main(argv: string[]): Promise<number> {
         return await runPrivacyCommand(db, rest, {
           out: (line) => console.log(line),
           err: (line) => console.error(line),
+        });
+      case 'databases':
+        // await: the finally below closes the database.
+        return await runDatabasesCommand(db, rest, {
+          log: (line) => console.log(line),
+          error: (line) => console.error(line),
         });
       case 'activity': {
         const [state, code] = rest;

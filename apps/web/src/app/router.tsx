@@ -6,6 +6,7 @@ import { NotAvailableRoute, NotFoundRoute } from './routes/not-found';
 import { personalAreaRoutes } from './routes/personal-area';
 import { LogoutRoute } from './routes/logout';
 import { BasketRoute } from './routes/basket';
+import { SharedListRoute } from './routes/shared-list';
 import { LoginRoute } from './routes/login';
 import { OidcResponseRoute } from './routes/login-oidc-response';
 import { SamlResponseRoute } from './routes/login-saml-response';
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
       { path: paths.grupoA.path, element: <NotAvailableRoute /> },
       { path: paths.pearson.path, element: <PearsonRoute /> },
       { path: paths.basket.path, element: <BasketRoute /> },
+      { path: paths.sharedList.path, element: <SharedListRoute /> },
       personalAreaRoutes,
       {
         path: paths.title.path,

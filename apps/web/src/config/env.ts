@@ -28,6 +28,8 @@ export const STORAGE_KEYS = {
   colorScheme: 'estante.colorScheme',
   /** localStorage: the basket, a JSON array of cod_acervo (SPEC §3 Basket; decision 0019). */
   basket: 'estante.basket',
+  /** localStorage: per patron, the browser basket's ids already merged into their permanent basket (decision 0043). */
+  basketMerged: 'estante.basketMerged',
   /** localStorage: the personal-area UI {theme, menuOpen} (SPEC §3 Personal-area UI; decision 0028). */
   personalAreaUi: 'estante.personalAreaUi',
   /** session/localStorage: the signed-in user (not written until sign-in exists). */

@@ -18,6 +18,7 @@ const SAMPLES: Record<string, string[]> = {
   ':codAcervo': ['1', '123456'],
   ':codAutoridade': ['7'],
   ':guia': [...SEARCH_TABS],
+  ':token': ['Xk3dP0q_Lr7-aB9cD2eF4gH6iJ8kL0mN'],
 };
 
 function withSamples(path: string): string[] {
@@ -51,6 +52,8 @@ describe('the server knows every address of the web app', () => {
       '/acervo/x',
       '/acervo/1/nada',
       '/meupergamum/nada',
+      '/lista/curto',
+      '/lista/Xk3dP0q_Lr7-aB9cD2eF4gH6iJ8kL0mN/mais',
       '/a/b/c/d',
     ])
       expect(isWebAppPath(address), address).toBe(false);

@@ -31,6 +31,9 @@ export const SEARCH_PARAM = {
   base: 'base',
 } as const;
 
+/** Query parameter of the lists screen: the list shown (its codigo). */
+export const LIST_PARAM = 'lista';
+
 /** Query parameter of /pearson: the key of the publisher's form the new tab posts. */
 export const PUBLISHER_FORM_PARAM = 'chave';
 
@@ -97,6 +100,9 @@ export const PERSONAL_AREA_SEGMENTS = {
   loanToken: 'token-emprestimo',
   alerts: 'alertas',
   privacy: 'privacidade',
+  // Saved lists and databases (decision 0043).
+  lists: 'listas',
+  databases: 'bases-dados',
 } as const;
 export type PersonalAreaItemKey = keyof typeof PERSONAL_AREA_SEGMENTS;
 
@@ -127,6 +133,8 @@ export const paths = {
       formKey ? `/pearson?${PUBLISHER_FORM_PARAM}=${encodeURIComponent(formKey)}` : '/pearson',
   },
   basket: { path: '/cesta', getHref: () => '/cesta' },
+  /** A list shared by link (decision 0043), read-only, open to anyone with the link. */
+  sharedList: { path: '/lista/:token', getHref: (token: string) => `/lista/${encodeURIComponent(token)}` },
   personalArea: { path: '/meupergamum', getHref: () => '/meupergamum' },
   personalAreaApp: { path: '/meupergamum/app', getHref: () => '/meupergamum/app' },
   /** One item of the personal-area menu (decision 0028), a child route of /meupergamum. */

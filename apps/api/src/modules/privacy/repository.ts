@@ -43,6 +43,13 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   { table: 'library_comment', kind: 'comentarios', where: 'patron_id = $1' },
   { table: 'title_comment', kind: 'comentarios', where: 'patron_id = $1' },
   { table: 'alert', kind: 'alertas', where: 'patron_id = $1' },
+  // A shared list's link is left out, as every token is: a download passed on must not open it.
+  { table: 'saved_list', kind: 'listas', where: 'patron_id = $1', omit: ['share_token'] },
+  {
+    table: 'saved_list_title',
+    kind: 'listas',
+    where: 'list_id IN (SELECT id FROM saved_list WHERE patron_id = $1)',
+  },
   { table: 'sign_in_event', kind: 'acessos', where: 'patron_id = $1' },
   { table: 'sign_in_session', kind: 'acessos', where: 'patron_id = $1' },
   {

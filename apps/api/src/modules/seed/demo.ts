@@ -9,6 +9,7 @@ import { seedDemoRecordTabs } from './demo-record-tabs.ts';
 import { seedDemoTeachingPlans } from '../teaching-plans/index.ts';
 import { seedDemoNetwork } from './demo-network.ts';
 import { seedDemoCirculation } from '../circulation/index.ts';
+import { seedDemoDatabases } from '../databases/index.ts';
 
 /** One work of the demo library (demo/works.json; see demo/README.md). */
 export interface DemoWork {
@@ -532,6 +533,8 @@ export async function seedDemo(
     await seedDemoTeachingPlans(tx);
     // Two other institutions of the library network, for the rede-oai search tab.
     await seedDemoNetwork(tx);
+    // Open databases used in Brazil, for the personal area's databases screen.
+    await seedDemoDatabases(tx);
   });
   // Rules, loans, holds, debts and suspensions, through the circulation engine (its own transactions).
   await seedDemoCirculation(db, log);

@@ -8,6 +8,8 @@ import { useBasket } from '../../features/basket/hooks/use-basket';
 import { BasketList, type BasketEntry } from '../../features/basket/components/basket-list';
 import { BasketExport } from '../../features/basket/components/basket-export';
 import { DocumentTitle } from '../../components/ui/document-title';
+import { AddToList } from '../../features/lists/components/add-to-list';
+import { useIsAuthenticated } from '../../features/identity/hooks/use-is-authenticated';
 
 /** SPEC §2 /cesta: the basket's titles, kept in this browser. */
 export function BasketRoute() {
@@ -15,6 +17,7 @@ export function BasketRoute() {
   const { items } = useBasket();
   // Without SMTP the server cannot send the basket, so the form is not offered (as password recovery is not).
   const sendsEmail = useInstitution().envia_email === true;
+  const isSignedIn = useIsAuthenticated();
   const titles = useQueries({ queries: items.map((id) => getTitleQueryOptions(id)) });
   const entries: BasketEntry[] = items.map((id, index) => {
     const query = titles[index];
@@ -28,6 +31,7 @@ export function BasketRoute() {
       <DocumentTitle page={t('basket.pageTitle')} />
       <Heading order={1}>{t('basket.pageTitle')}</Heading>
       <BasketList entries={entries} />
+      {isSignedIn && items.length > 0 && <AddToList titleIds={items} label={t('lists.saveBasketTo')} />}
       {items.length > 0 && <BasketExport ids={items} sendsEmail={sendsEmail} />}
     </Stack>
   );

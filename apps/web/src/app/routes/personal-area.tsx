@@ -34,6 +34,9 @@ import { PersonalDataScreen } from '../../features/account/components/personal-d
 import { PasswordChangeScreen } from '../../features/identity/components/password-change-screen';
 import { UserSwapScreen } from '../../features/identity/components/user-swap-screen';
 import { ActivityInformation } from '../../features/personal-area/components/activity-information';
+import { ListsScreen } from '../../features/lists/components/lists-screen';
+import { DatabasesScreen } from '../../features/databases/components/databases-screen';
+import { BasketExport } from '../../features/basket/components/basket-export';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -86,6 +89,12 @@ function UserSwapItem() {
   );
 }
 
+/** The lists screen, exporting a list with the basket's own export form (decision 0043). */
+function ListsItem() {
+  const sendsEmail = useInstitution().envia_email === true;
+  return <ListsScreen renderExport={(ids) => <BasketExport ids={ids} sendsEmail={sendsEmail} />} />;
+}
+
 /**
  * The screen of each personal-area menu item (decision 0028), under /meupergamum/{segment}. The menu
  * (order, activity, label) is features/personal-area/menu-items.ts; an item with no screen here is
@@ -108,6 +117,9 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   loanToken: <LoanTokenScreen />,
   alerts: <AlertsScreen />,
   privacy: <PrivacyItem />,
+  // Saved lists and databases (decision 0043).
+  lists: <ListsItem />,
+  databases: <DatabasesScreen />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(

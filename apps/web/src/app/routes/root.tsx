@@ -15,6 +15,7 @@ import { LoginModalProvider, useLoginModal } from '../../features/identity/compo
 import { useSignInSettings } from './login';
 import { StatusMessage, NotFoundMessage } from '../../components/errors/not-found-message';
 import { DocumentTitle } from '../../components/ui/document-title';
+import { BasketMerge } from '../basket-merge';
 
 /** The footer, whose comment and suggestion prompts sign in through the login modal. */
 function PageFooter() {
@@ -60,6 +61,7 @@ export function RootLayout() {
   return (
     <Page>
       <ScrollRestoration />
+      <BasketMerge />
       <Outlet />
     </Page>
   );

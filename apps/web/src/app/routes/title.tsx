@@ -37,6 +37,7 @@ import { RecordActions } from '../../features/record/components/record-actions';
 import { BasketToggle } from '../../features/basket/components/basket-toggle';
 import { TitleComments } from '../../features/comments/components/title-comments';
 import { useActivity } from '../../features/chrome/hooks/use-activity';
+import { AddToList } from '../../features/lists/components/add-to-list';
 import classes from '../../features/record/components/record.module.css';
 
 /** The tabs built so far, in display order; the other sub-routes answer "not available yet". */
@@ -107,6 +108,7 @@ function TitleLayout({ id }: { id: number }) {
   const { t } = useTranslation();
   const query = useTitle(id);
   const permissions = useTitlePermissions(id);
+  const isSignedIn = useIsAuthenticated();
 
   if (query.isPending) return <LoadingBlock label={t('record.loading')} />;
   if (query.isError) {
@@ -141,6 +143,7 @@ function TitleLayout({ id }: { id: number }) {
       <Group mt="sm" gap="xs" className={classes.noPrint}>
         <PlaceHoldButton id={id} />
         <BasketToggle id={id} title={title.titulo} />
+        {isSignedIn && <AddToList titleIds={[id]} />}
         <RecordActions permalink={permalink} />
       </Group>
       <TitleMetadata title={title} permalink={permalink} />

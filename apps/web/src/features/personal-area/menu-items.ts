@@ -34,6 +34,8 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
     activity: ACTIVITY.PERSONAL_AREA_LOAN_HISTORY,
     label: 'personalArea.menu.loanHistory',
   },
+  // SPEC §2: the permanent basket right after check titles (decision 0043).
+  { key: 'lists', activity: ACTIVITY.PERSONAL_AREA_LISTS, label: 'personalArea.menu.lists' },
   { key: 'holds', activity: ACTIVITY.PERSONAL_AREA_HOLDS, label: 'personalArea.menu.holds' },
   {
     key: 'loanRequests',
@@ -47,6 +49,8 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
   },
   // Title comments (decision 0042), after the items SPEC's list does not name.
   { key: 'comments', activity: ACTIVITY.PERSONAL_AREA_COMMENTS, label: 'personalArea.menu.comments' },
+  // SPEC §2: databases before personal data (decision 0043).
+  { key: 'databases', activity: ACTIVITY.PERSONAL_AREA_DATABASES, label: 'personalArea.menu.databases' },
   {
     key: 'personalData',
     activity: ACTIVITY.PERSONAL_AREA_PERSONAL_DATA,

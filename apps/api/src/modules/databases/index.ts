@@ -1,0 +1,3 @@
+export { databaseRoutes } from './routes.ts';
+export { seedDemoDatabases } from './demo.ts';
+export { runDatabasesCommand, DATABASES_USAGE } from './cli.ts';
