@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useBasket } from '../features/basket/hooks/use-basket';
 import { useSession } from '../features/identity/hooks/use-session';
 import { useBasketMerge } from '../features/lists/hooks/use-basket-merge';
-import { LISTS_KEY } from '../features/lists/api/private-query';
+import { LISTS_KEY } from '../features/lists/api/lists-key';
 
 /**
  * Merges the browser basket into the signed-in patron's permanent basket (decision 0043), at sign-in

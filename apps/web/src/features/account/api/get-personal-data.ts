@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ACCOUNT_PATHS, PersonalDataSchema, type PersonalData } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-
-/**
- * The patron's own data is read afresh each time the screen opens and dropped once no screen shows
- * it; marked as the patron's, so signing out drops it at once (as circulation's PRIVATE_QUERY).
- */
-export const ACCOUNT_QUERY = { staleTime: 0, gcTime: 0, meta: { patron: true } } as const;
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** GET /pessoas/meu-pergamum/dados-pessoais: the data, which fields may change, the registration. */
 export function getPersonalData(signal?: AbortSignal): Promise<PersonalData> {
@@ -17,7 +12,7 @@ export function getPersonalDataQueryOptions() {
   return queryOptions({
     queryKey: ['account', 'personal-data'],
     queryFn: ({ signal }) => getPersonalData(signal),
-    ...ACCOUNT_QUERY,
+    ...PRIVATE_QUERY,
   });
 }
 

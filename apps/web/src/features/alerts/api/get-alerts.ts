@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, AlertsSchema, type Alert } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** Query key of everything about the patron's alerts; invalidating it refreshes the list and the count. */
 export const ALERTS_QUERY_KEY = ['alerts'] as const;
-
-/**
- * Cache settings of the patron's alerts: read again when a screen opens, dropped when none shows
- * them, and marked as the patron's data so sign-out drops them (as the circulation screens do).
- */
-export const ALERTS_QUERY = { staleTime: 0, gcTime: 0, meta: { patron: true } } as const;
 
 /** A period of library days (YYYY-MM-DD), both required (SPEC §5). */
 export interface AlertPeriod {
@@ -30,7 +25,7 @@ export function getAlertsQueryOptions(period: AlertPeriod) {
   return queryOptions({
     queryKey: [...ALERTS_QUERY_KEY, 'list', period.from, period.to],
     queryFn: ({ signal }) => getAlerts(period, signal),
-    ...ALERTS_QUERY,
+    ...PRIVATE_QUERY,
   });
 }
 

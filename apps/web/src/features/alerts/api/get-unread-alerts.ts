@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, UnreadAlertsSchema, type UnreadAlerts } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { ALERTS_QUERY, ALERTS_QUERY_KEY } from './get-alerts';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
+import { ALERTS_QUERY_KEY } from './get-alerts';
 
 /** How often the header asks again while a page stays open (an event may write an alert meanwhile). */
 const REFRESH_MS = 5 * 60_000;
@@ -15,7 +16,7 @@ export function getUnreadAlertsQueryOptions() {
   return queryOptions({
     queryKey: [...ALERTS_QUERY_KEY, 'unread'],
     queryFn: ({ signal }) => getUnreadAlerts(signal),
-    ...ALERTS_QUERY,
+    ...PRIVATE_QUERY,
     refetchInterval: REFRESH_MS,
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, NoDebtsCheckSchema, type NoDebtsCheck } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** GET /unidade-informacao/nada-consta/verifica: whether the declaration can be issued now, and why not. */
 export function checkNoDebts(signal?: AbortSignal): Promise<NoDebtsCheck> {

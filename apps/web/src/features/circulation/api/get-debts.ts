@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, DebtsSchema, type Debt } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** GET /emprestimo/debitos-pendentes: the signed-in patron's debts not settled yet. */
 export function getDebts(signal?: AbortSignal): Promise<Debt[]> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, HoldsSchema, type Hold } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 import type { DateRange } from '../../../components/form/date-range';
 import { HOLDS_QUERY_KEY } from './get-holds';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, HoldInitialInfoSchema, type HoldInitialInfo } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** GET /reserva/{id}/informacoes-iniciais: what the hold form offers, and whether a hold is possible now. */
 export function getHoldInitialInfo(titleId: number, signal?: AbortSignal): Promise<HoldInitialInfo> {

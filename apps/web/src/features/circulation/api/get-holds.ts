@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, HoldsSchema, type Hold } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** Query key of everything about the patron's holds; invalidating it refreshes the list and the history. */
 export const HOLDS_QUERY_KEY = ['circulation', 'holds'] as const;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, InterlibraryDataSchema, type InterlibraryData } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** GET /solicitacoes/emprestimo-inter-bibliotecas/dados: the form's choices and the patron's requests. */
 export function getInterlibraryData(signal?: AbortSignal): Promise<InterlibraryData> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, LoanHistorySchema, type LoanHistoryEntry } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** What the loan history asks for: a range of library days (null: the server's default) and whether only fined loans. */
 export interface LoanHistoryQuery {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, LoanRequestInitialInfoSchema, type LoanRequestInitialInfo } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** GET /solicitacao-emprestimo/{id}/informacoes-iniciais: what the loan request form offers. */
 export function getLoanRequestInitialInfo(

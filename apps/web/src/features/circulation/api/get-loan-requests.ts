@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, LoanRequestsSchema, type LoanRequest, type LoanRequestState } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 import type { DateRange } from '../../../components/form/date-range';
 
 /** The loan requests query: a date range and, optionally, one state. */

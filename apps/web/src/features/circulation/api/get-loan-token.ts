@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, LoanTokenSchema, type LoanToken } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** GET /emprestimo/token: the patron's self-service loan token and its validity. */
 export function getLoanToken(signal?: AbortSignal): Promise<LoanToken> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { IDENTITY_PATHS, LoggedInEmailSchema } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** GET /pessoas/email-pessoa-logada: the signed-in patron's e-mail address, null when none is on record. */
 export async function getPatronEmail(signal?: AbortSignal): Promise<string | null> {

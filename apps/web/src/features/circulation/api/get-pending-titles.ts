@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, PendingTitlesSchema, type PendingTitle } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** GET /emprestimo/titulos-pendentes?showDetails=S: the titles the patron has on loan, with their details. */
 export function getPendingTitles(signal?: AbortSignal): Promise<PendingTitle[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, RenewalOverviewSchema, type RenewalOverview } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** GET /pessoas/renovar: what can be renewed, what blocks every renewal, and the automatic-renewal setting. */
 export function getRenewalOverview(signal?: AbortSignal): Promise<RenewalOverview> {

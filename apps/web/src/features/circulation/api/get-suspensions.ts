@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, SuspensionsSchema, type Suspension } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** GET /pessoas/afastamentos: the signed-in patron's suspensions, latest first. */
 export function getSuspensions(signal?: AbortSignal): Promise<Suspension[]> {

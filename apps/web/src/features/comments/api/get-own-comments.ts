@@ -2,13 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, OwnTitleCommentsSchema, type OwnTitleComment } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
 import { COMMENTS_QUERY_KEY } from './get-title-comments';
-
-/**
- * Cache settings of the patron's own comments: read again each time a screen opens (the library
- * may have decided meanwhile) and dropped once no screen shows them, so the next person at a shared
- * computer sees nothing of them; sign-out drops them at once.
- */
-const OWN_QUERY = { staleTime: 0, gcTime: 0, meta: { patron: true } } as const;
+import { PRIVATE_QUERY } from '../../../lib/private-query';
 
 /** GET /comentarios/usuario/acervos: the signed-in patron's comments on every title, newest first. */
 export function getOwnComments(signal?: AbortSignal): Promise<OwnTitleComment[]> {
@@ -24,7 +18,7 @@ export function getOwnCommentsQueryOptions() {
   return queryOptions({
     queryKey: [...COMMENTS_QUERY_KEY, 'own'],
     queryFn: ({ signal }) => getOwnComments(signal),
-    ...OWN_QUERY,
+    ...PRIVATE_QUERY,
   });
 }
 
@@ -32,7 +26,7 @@ export function getOwnTitleCommentsQueryOptions(titleId: number) {
   return queryOptions({
     queryKey: [...COMMENTS_QUERY_KEY, 'own', titleId],
     queryFn: ({ signal }) => getOwnTitleComments(titleId, signal),
-    ...OWN_QUERY,
+    ...PRIVATE_QUERY,
   });
 }
 

@@ -11,7 +11,7 @@ import {
 import { apiDelete, apiPost, apiPut } from '../../../lib/api-client';
 import { getListQueryOptions } from './get-list';
 import { getListsQueryOptions } from './get-lists';
-import { LISTS_KEY } from './private-query';
+import { LISTS_KEY } from './lists-key';
 
 /** POST /acervo/listas {nome}: a new named list. */
 export function createList(body: CreateList): Promise<ListDetail> {

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, ListDetailSchema, type ListDetail } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { LISTS_KEY, PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
+import { LISTS_KEY } from './lists-key';
 
 /** GET /acervo/listas/{id}: one of the patron's lists with its titles. */
 export function getList(id: number, signal?: AbortSignal): Promise<ListDetail> {

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, ListsSchema, type Lists } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-import { LISTS_KEY, PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
+import { LISTS_KEY } from './lists-key';
 
 /** GET /acervo/listas: the patron's lists, the permanent basket first. */
 export function getLists(signal?: AbortSignal): Promise<Lists> {

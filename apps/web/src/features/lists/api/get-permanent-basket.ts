@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, PermanentBasketSchema, type PermanentBasket } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
 import type { DateRange } from '../../../components/form';
-import { LISTS_KEY, PRIVATE_QUERY } from './private-query';
+import { PRIVATE_QUERY } from '../../../lib/private-query';
+import { LISTS_KEY } from './lists-key';
 
 /** SPEC §7 GET /acervo/cesta-permanente/colecao: every title (T), or those saved in a period (P). */
 export function getPermanentBasket(range: DateRange, signal?: AbortSignal): Promise<PermanentBasket> {

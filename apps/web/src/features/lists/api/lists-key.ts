@@ -1,0 +1,2 @@
+/** Query key of everything about the patron's lists. */
+export const LISTS_KEY = ['lists'] as const;
