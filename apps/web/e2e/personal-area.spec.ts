@@ -173,8 +173,17 @@ test.describe('personal area: loans, renewal, history and loan token', () => {
     await signInAt(page, '/meupergamum');
     await expect(heading(page)).toHaveText('Minha conta');
     await expect(page.getByText(`Bem-vindo(a), ${ANA.name}`)).toBeVisible();
+    // The first page is the dashboard: what needs the patron now, each with its way to the screen.
+    for (const name of ['Empréstimos', 'Reservas', 'Débitos', 'Solicitações', 'Alertas']) {
+      await expect(page.getByRole('region', { name })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'Ver empréstimos' })).toHaveAttribute(
+      'href',
+      '/meupergamum/emprestimos',
+    );
     const links = menu(page).getByRole('link');
-    await expect(links).toHaveText([
+    // Contained, not equal: an item may carry its count (the dashboard's, decision 0046).
+    await expect(links).toContainText([
       'Visão geral',
       'Empréstimos',
       'Renovação',

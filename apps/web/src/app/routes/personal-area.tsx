@@ -10,6 +10,8 @@ import { useSession } from '../../features/identity/hooks/use-session';
 import { useUserSession } from '../../features/identity/api/get-user-session';
 import { TwoFactorSettings } from '../../features/identity/components/two-factor-settings';
 import { usePersonalAreaName } from '../../features/personal-area/hooks/use-personal-area-name';
+import { Dashboard, dashboardCounts } from '../../features/personal-area/components/dashboard';
+import { useDashboard } from '../../features/personal-area/api/get-dashboard';
 import { PersonalAreaLayout } from '../../features/personal-area/components/personal-area-layout';
 import {
   menuItemOfPath,
@@ -129,6 +131,8 @@ const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(
 /** The overview (/meupergamum, /meupergamum/app): the welcome and the two-step verification settings. */
 function PersonalAreaOverview() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { items } = useOutletContext<PersonalAreaContext>();
   const session = useSession();
   const login = session?.user.login ?? '';
   // The name as the server has it now (GET /pessoas); the stored one until it answers.
@@ -140,7 +144,9 @@ function PersonalAreaOverview() {
       <Stack gap="sm">
         <Text fz="lg">{t('identity.personalArea.welcome', { name })}</Text>
         <Text c="dimmed">{t('identity.personalArea.login', { login })}</Text>
-        <Text>{t('personalArea.overview.hint')}</Text>
+      </Stack>
+      <Stack gap="sm" mt="lg">
+        <Dashboard pathname={pathname} items={new Set(items.map((item) => item.key))} />
       </Stack>
       <Stack gap="sm" mt="xl">
         <TwoFactorSettings login={login} />
@@ -161,8 +167,15 @@ function PersonalArea({ login, storedPermissions }: { login: string; storedPermi
   const current = menuItemOfPath(pathname);
   const isAllowed = !current || items.some((item) => item.key === current.key);
   const context: PersonalAreaContext = { items };
+  // What needs the patron now, read again at each move in the area: the menu shows the counts.
+  const dashboard = useDashboard(pathname);
   return (
-    <PersonalAreaLayout items={items} title={current ? t(current.label) : areaName} theme={institution.tema}>
+    <PersonalAreaLayout
+      items={items}
+      counts={dashboardCounts(dashboard.data)}
+      title={current ? t(current.label) : areaName}
+      theme={institution.tema}
+    >
       {isAllowed ? (
         <>
           {/* The institution's text about the item, when it wrote one (decision 0041). */}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Burger, Button, Drawer, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DocumentTitle } from '../../../components/ui/document-title';
+import type { PersonalAreaItemKey } from '../../../config/paths';
 import type { PersonalAreaMenuItem } from '../menu-items';
 import { usePersonalAreaUi } from '../hooks/use-personal-area-ui';
 import { PersonalAreaMenu } from './personal-area-menu';
@@ -15,6 +16,8 @@ const WIDE_SCREEN = '(min-width: 48em)';
 interface PersonalAreaLayoutProps {
   /** The items the patron may open, in menu order. */
   items: readonly PersonalAreaMenuItem[];
+  /** What each item counts for the patron now (the dashboard's), shown beside it when not zero. */
+  counts?: Partial<Record<PersonalAreaItemKey, number>>;
   /** The page's h1 and document title: the open item's label, or the personal area's name. */
   title: string;
   /** The institution's theme (SPEC §3 `tema`); unknown themes get neo. */
@@ -28,7 +31,7 @@ interface PersonalAreaLayoutProps {
  * and document title. The screens inside start at h2. After moving to another item, focus goes to
  * the new h1 so keyboard and screen-reader users land on the page they chose.
  */
-export function PersonalAreaLayout({ items, title, theme, children }: PersonalAreaLayoutProps) {
+export function PersonalAreaLayout({ items, counts, title, theme, children }: PersonalAreaLayoutProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { ui, setMenuOpen, setMenuMobileOpen } = usePersonalAreaUi(theme);
@@ -85,7 +88,7 @@ export function PersonalAreaLayout({ items, title, theme, children }: PersonalAr
       </div>
       <div className={classes.columns} data-menu-open={ui.menuOpen}>
         <aside id={menuId} className={classes.sidebar} hidden={!ui.menuOpen}>
-          <PersonalAreaMenu items={items} />
+          <PersonalAreaMenu items={items} counts={counts} />
         </aside>
         <div className={classes.content}>
           <DocumentTitle page={title} />
@@ -105,7 +108,7 @@ export function PersonalAreaLayout({ items, title, theme, children }: PersonalAr
       >
         <div data-theme={ui.theme} className={classes.drawerMenu}>
           {/* Following a link closes the drawer; focus then goes to the new page's h1. */}
-          <PersonalAreaMenu items={items} onNavigate={followDrawerLink} />
+          <PersonalAreaMenu items={items} counts={counts} onNavigate={followDrawerLink} />
         </div>
       </Drawer>
     </div>

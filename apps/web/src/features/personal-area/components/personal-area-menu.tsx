@@ -1,12 +1,15 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths';
+import { Badge, VisuallyHidden } from '@mantine/core';
+import { paths, type PersonalAreaItemKey } from '../../../config/paths';
 import { menuItemOfPath, type PersonalAreaMenuItem } from '../menu-items';
 import classes from './personal-area.module.css';
 
 interface PersonalAreaMenuProps {
   /** The items the patron may open, in menu order. */
   items: readonly PersonalAreaMenuItem[];
+  /** What each item counts for the patron now, shown beside it when not zero. */
+  counts?: Partial<Record<PersonalAreaItemKey, number>> | undefined;
   /** Called when a link is followed (the mobile drawer closes). */
   onNavigate?: () => void;
 }
@@ -16,7 +19,7 @@ interface PersonalAreaMenuProps {
  * so each item is bookmarkable, opens in a new tab and the back button works; the current one is
  * marked with aria-current.
  */
-export function PersonalAreaMenu({ items, onNavigate }: PersonalAreaMenuProps) {
+export function PersonalAreaMenu({ items, counts = {}, onNavigate }: PersonalAreaMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const current = menuItemOfPath(pathname)?.key ?? 'overview';
@@ -26,6 +29,7 @@ export function PersonalAreaMenu({ items, onNavigate }: PersonalAreaMenuProps) {
       key: item.key,
       href: paths.personalAreaItem.getHref(item.key),
       label: t(item.label),
+      count: counts[item.key] ?? 0,
     })),
   ];
   return (
@@ -40,6 +44,16 @@ export function PersonalAreaMenu({ items, onNavigate }: PersonalAreaMenuProps) {
               onClick={onNavigate}
             >
               {entry.label}
+              {'count' in entry && entry.count > 0 && (
+                <>
+                  <Badge component="span" size="sm" ml="xs" variant="filled" color="dark" aria-hidden>
+                    {entry.count}
+                  </Badge>
+                  <VisuallyHidden component="span">
+                    , {t('personalArea.menu.count', { count: entry.count })}
+                  </VisuallyHidden>
+                </>
+              )}
             </Link>
           </li>
         ))}
