@@ -192,6 +192,35 @@ describe('broken ISO 2709 records are reported and skipped', () => {
     ]);
   });
 
+  it("decodes a record whose leader/09 is neither blank nor 'a' by its bytes, and says so", () => {
+    const record = handWritten([
+      { tag: '001', data: 'm8' },
+      { tag: '245', data: '10\x1faS\u00e4ao Paulo' },
+    ]);
+    const at = record.indexOf(Buffer.from([0xc3, 0xa4]));
+    const raw = Buffer.concat([record.subarray(0, at), Buffer.from([0xe4]), record.subarray(at + 2)]);
+    const fixed = patch(
+      patch(patch(raw, 0, String(raw.length).padStart(5, '0')), 9, 'z'),
+      24 + 12 + 3,
+      String(Number(raw.toString('latin1', 39, 43)) - 1).padStart(4, '0'),
+    );
+    const [result] = read(fixed);
+    expect(result?.ok && result.record.fields[1]?.subfields?.[0]?.value).toBe('São Paulo');
+    expect(result?.ok && result.warnings).toEqual([
+      "leader/09 'z' is not a valid value (blank or 'a'); the bytes are not UTF-8, decoded as MARC-8",
+    ]);
+    expect(result?.ok && result.record.leader[9]).toBe('a');
+  });
+
+  it('drops a DEL from a MARC-8 field with no other special byte, as yaz-marcdump does', () => {
+    const record = handWritten([
+      { tag: '001', data: 'del' },
+      { tag: '245', data: '10\x1faabc\x7fdef' },
+    ]);
+    const [result] = read(patch(record, 9, ' '));
+    expect(result?.ok && result.record.fields[1]?.subfields?.[0]?.value).toBe('abcdef');
+  });
+
   it('accepts a last record without its terminator when it is otherwise whole', () => {
     const last = good(2);
     const results = read(Buffer.concat([good(1), last.subarray(0, last.length - 1)]));
@@ -293,6 +322,20 @@ describe('broken MARCXML records are reported and skipped', () => {
     );
     expect(results).toHaveLength(1);
     expect(reasonOf(results[0])).toMatch(/^no MARCXML record found/);
+  });
+
+  it('reads MARCXML in the encoding its XML declaration names, and as UTF-8 when it names none it knows', () => {
+    const latin1 = Buffer.from(
+      `<?xml version="1.0" encoding="ISO-8859-1"?>\n<marc:collection xmlns:marc="http://www.loc.gov/MARC21/slim">\n${xmlRecord('l')}</marc:collection>\n`,
+      'latin1',
+    );
+    const unknown = Buffer.from(
+      collection(xmlRecord('u')).toString().replace('encoding="UTF-8"', 'encoding="x-no-such-charset"'),
+    );
+    const titles = [...read(latin1), ...read(unknown)].map(
+      (r) => r.ok && r.record.fields.find((f) => f.tag === '245')?.subfields?.[0]?.value,
+    );
+    expect(titles).toEqual(['Título l', 'Título u']);
   });
 
   it('reads MARCXML whose leader says MARC-8 as Unicode and a record in the default namespace', () => {

@@ -48,9 +48,10 @@ export function chooseCharset(bytes: Uint8Array, leader09: string): CharsetChoic
   };
 }
 
-// Matches any byte that MARC-8 decoding would change: escape or a G1 (ANSEL) byte.
+// Matches any byte that MARC-8 decoding would change: escape, DEL (dropped, as yaz-marcdump does)
+// or a G1 (ANSEL) byte.
 // eslint-disable-next-line no-control-regex -- ESC (0x1B) is the MARC-8 escape character
-const NEEDS_MARC8 = /[\x1b\x80-\xff]/;
+const NEEDS_MARC8 = /[\x1b\x7f-\xff]/;
 
 /** Decodes one MARC-8 value held as a latin1 ("binary") string; ASCII-only text is returned as is. */
 export function decodeMarc8Binary(binary: string): string {
