@@ -324,6 +324,13 @@ describe('broken MARCXML records are reported and skipped', () => {
     expect(reasonOf(results[0])).toMatch(/^no MARCXML record found/);
   });
 
+  it('reads MARCXML after a byte-order mark and blank lines, and an empty file as no record at all', () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const xml = Buffer.concat([bom, Buffer.from(' \r\n\t\n'), collection(xmlRecord('a'))]);
+    expect(summary(read(xml))).toEqual(['ok a']);
+    expect(read(Buffer.alloc(0))).toEqual([]);
+  });
+
   it('reads MARCXML in the encoding its XML declaration names, and as UTF-8 when it names none it knows', () => {
     const latin1 = Buffer.from(
       `<?xml version="1.0" encoding="ISO-8859-1"?>\n<marc:collection xmlns:marc="http://www.loc.gov/MARC21/slim">\n${xmlRecord('l')}</marc:collection>\n`,
