@@ -87,6 +87,42 @@ describe('broken ISO 2709 records are reported and skipped', () => {
     expect(summary(results)).toEqual(['broken', 'ok good-2']);
   });
 
+  it('reports a record too short for a leader, a bad tag and a non-numeric directory entry', () => {
+    const bytes = good(1);
+    const results = read(
+      Buffer.concat([
+        Buffer.from('00006\x1d', 'latin1'),
+        patch(bytes, 24 + 12, '2#5'),
+        patch(bytes, 24 + 3, '00a0'),
+        patch(bytes, 12, '00025'),
+        patch(bytes, 12, '99999'),
+        good(2),
+      ]),
+    );
+    expect(results.map(reasonOf)).toEqual([
+      'bad leader: the record is only 6 bytes long',
+      'bad directory: entry 2 has an invalid tag "2#5"',
+      'bad directory: entry 1 (tag 001) has a non-numeric length or starting position',
+      'bad directory: it does not end with a field terminator (0x1E) at byte 24 (leader base address 25)',
+      `bad leader: base address of data 99999 is outside the ${bytes.length}-byte record`,
+      '(read)',
+    ]);
+  });
+
+  it('reads the data fields a writer left without indicators, and tags with letters', () => {
+    const [result] = read(
+      handWritten([
+        { tag: '001', data: 'no-ind' },
+        { tag: '245', data: '\x1faTítulo sem indicadores' },
+        { tag: '0A1', data: '10\x1faCampo local' },
+      ]),
+    );
+    expect(result?.ok && result.record.fields.slice(1)).toEqual([
+      { tag: '245', ind1: ' ', ind2: ' ', subfields: [{ code: 'a', value: 'Título sem indicadores' }] },
+      { tag: '0A1', ind1: '1', ind2: '0', subfields: [{ code: 'a', value: 'Campo local' }] },
+    ]);
+  });
+
   it('reports a directory whose length is not a multiple of 12', () => {
     const bytes = good(1);
     const base = Number(bytes.toString('latin1', 12, 17));
@@ -235,6 +271,13 @@ describe('broken ISO 2709 records are reported and skipped', () => {
     expect(
       summary(read(Buffer.concat([bom, good(1), Buffer.from('\r\n'), good(2), Buffer.from('\n')]))),
     ).toEqual(['ok good-1', 'ok good-2']);
+  });
+
+  it('skips the spaces, NUL padding and DOS end-of-file byte some exporters put between records', () => {
+    const filler = Buffer.from([0x20, 0x00, 0x00, 0x1a, 0x0d, 0x0a]);
+    const results = read(Buffer.concat([good(1), filler, good(2), filler]));
+    expect(summary(results)).toEqual(['ok good-1', 'ok good-2']);
+    expect(results[1]?.byteOffset).toBe(good(1).length + filler.length);
   });
 
   it('reads a UNIMARC record mixed with MARC 21 ones; the mapper, not the reader, refuses it', () => {
