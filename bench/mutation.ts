@@ -163,7 +163,10 @@ if (values.summary) {
   for (const area of AREAS.filter((a) => chosen.includes(a.name))) {
     const parts = partRecords(area);
     const rows = latestPerFile(parts);
-    if (rows.length === 0) continue;
+    if (rows.length === 0) {
+      console.log(`\n### ${area.name}\n\nnothing measured yet`);
+      continue;
+    }
     console.log(`\n### ${area.name}\n\n| file ${HEAD} measured |\n| --- ${RULE} --- |`);
     for (const r of rows)
       console.log(
