@@ -320,6 +320,73 @@ describe('broken MARCXML records are reported and skipped', () => {
     expect(results.map((r) => r.line)).toEqual([3, 4, 5]);
   });
 
+  it.each([
+    [
+      'an unterminated CDATA section',
+      '<marc:datafield tag="500" ind1=" " ind2=" "><marc:subfield code="a"><![CDATA[x',
+      'malformed XML: unterminated CDATA section',
+    ],
+    ['an unterminated comment', '<!-- x', 'malformed XML: unterminated comment or processing instruction'],
+    [
+      'an end tag with no element open',
+      '</marc:datafield>',
+      'malformed XML: </marc:datafield> does not close any open element',
+    ],
+    [
+      'an element left open',
+      '<marc:datafield tag="500" ind1=" " ind2=" "><marc:subfield code="a">x</marc:subfield>',
+      'malformed XML: <marc:datafield> is not closed',
+    ],
+    ['a "<" with no element name', '< marc:datafield>', 'malformed XML: "<" without an element name'],
+    [
+      'a datafield without a tag',
+      '<marc:datafield ind1=" " ind2=" "></marc:datafield>',
+      'malformed MARCXML: <datafield> without a tag attribute',
+    ],
+    [
+      'a bare "&"',
+      '<marc:datafield tag="500" ind1=" " ind2=" "><marc:subfield code="a">A & B</marc:subfield></marc:datafield>',
+      'malformed XML: "&" not part of an entity ("&")',
+    ],
+    [
+      'a reference to a character XML forbids',
+      '<marc:datafield tag="500" ind1=" " ind2=" "><marc:subfield code="a">&#1;</marc:subfield></marc:datafield>',
+      'malformed XML: character reference &#1; is not allowed in XML',
+    ],
+  ])('reports %s and reads the next record', (_, extra, reason) => {
+    const results = read(collection(xmlRecord('a', extra), xmlRecord('b')));
+    expect(results.map(reasonOf)).toEqual([reason, '(read)']);
+  });
+
+  it('reads CDATA, comments, processing instructions and character references in a record', () => {
+    const extra =
+      '<!-- a comment --><?cataloguer note?><marc:datafield tag="500" ind1="" ind2=" ">' +
+      '<marc:subfield code="a"><![CDATA[<b>&amp;</b>]]> &#233;&#xE9; &lt;&gt;&quot;&apos;&amp;</marc:subfield>' +
+      '<marc:subfield code="b"/></marc:datafield>';
+    const [result] = read(collection(xmlRecord('a', extra)));
+    expect(result?.ok && result.record.fields[1]).toEqual({
+      tag: '500',
+      ind1: ' ',
+      ind2: ' ',
+      subfields: [
+        { code: 'a', value: '<b>&amp;</b> éé <>"\'&' },
+        { code: 'b', value: '' },
+      ],
+    });
+  });
+
+  it('reads a record without a leader, or with one of the wrong length, and says so', () => {
+    const noLeader = xmlRecord('a').replace(/<marc:leader>.*<\/marc:leader>/, '');
+    const short = xmlRecord('b').replace('00000nam a2200000 a 4500', '00000nam');
+    const long = xmlRecord('c').replace('00000nam a2200000 a 4500', '00000nam a2200000 a 4500xyz');
+    const results = read(collection(noLeader, short, long));
+    expect(results.map((r) => r.ok && [r.record.leader, r.warnings])).toEqual([
+      ['00000n   a2200000   4500', ['the record has no leader; a blank one was used']],
+      ['00000nam a              ', ['the leader is 8 characters long instead of 24; it was padded']],
+      ['00000nam a2200000 a 4500', ['the leader is 27 characters long instead of 24; it was cut']],
+    ]);
+  });
+
   it('reports a record that is never closed and reads the next one', () => {
     const unclosed = xmlRecord('b').replace('</marc:record>', '');
     const results = read(collection(xmlRecord('a'), unclosed, xmlRecord('c')));
