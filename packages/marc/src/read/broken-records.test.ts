@@ -434,6 +434,23 @@ describe('broken MARCXML records are reported and skipped', () => {
     expect(reasonOf(results[0])).toMatch(/^no MARCXML record found/);
   });
 
+  it.each([
+    [`<?xml version="1.0" encoding='ISO-8859-1'?>`, 'Título'],
+    [`<?xml version="1.0" encoding = "ISO-8859-1" standalone="yes"?>`, 'Título'],
+    [` \n<?xml version="1.0"\n  encoding="windows-1252"?>`, 'Título'],
+    [`<?xml version="1.0" encoding="latin1"?>`, 'Título'],
+    [`<?xml version="1.0"?>`, 'T\ufffdtulo'],
+  ])('reads MARCXML declared as %j in the encoding it names', (declaration, title) => {
+    const xml = Buffer.from(
+      `${declaration}\n<marc:collection xmlns:marc="http://www.loc.gov/MARC21/slim">\n${xmlRecord('l')}</marc:collection>\n`,
+      'latin1',
+    );
+    const [result] = read(xml);
+    expect(result?.ok && result.record.fields.find((f) => f.tag === '245')?.subfields?.[0]?.value).toBe(
+      `${title} l`,
+    );
+  });
+
   it('reads MARCXML after a byte-order mark and blank lines, and an empty file as no record at all', () => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
     const xml = Buffer.concat([bom, Buffer.from(' \r\n\t\n'), collection(xmlRecord('a'))]);
