@@ -11,5 +11,8 @@ export default defineConfig({
     include: ['packages/marc/src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    // Each test reads the sample files it uses (no cache shared between tests), so that per-test
+    // coverage sees every test that goes through the reader (packages/marc/src/testing/sample-files.ts).
+    env: { MARC_SAMPLES_UNCACHED: '1' },
   },
 });

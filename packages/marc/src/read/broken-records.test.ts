@@ -248,6 +248,30 @@ describe('broken ISO 2709 records are reported and skipped', () => {
     expect(result?.ok && result.record.leader[9]).toBe('a');
   });
 
+  it("decodes a record whose leader/09 is neither blank nor 'a' as UTF-8 when its bytes are, and says so", () => {
+    const record = handWritten([
+      { tag: '001', data: 'u8' },
+      { tag: '245', data: '10\x1faSão Paulo' },
+    ]);
+    const [result] = read(patch(record, 9, 'R'));
+    expect(result?.ok && result.record.fields[1]?.subfields?.[0]?.value).toBe('São Paulo');
+    expect(result?.ok && result.warnings).toEqual([
+      "leader/09 'R' is not a valid value (blank or 'a'); the bytes are UTF-8",
+    ]);
+  });
+
+  it('reads a MARC-8 record with an unknown escape, shows U+FFFD in its place and says so', () => {
+    const record = handWritten([
+      { tag: '001', data: 'esc' },
+      { tag: '245', data: '10\x1faA\x1b(ZB' },
+    ]);
+    const [result] = read(patch(record, 9, ' '));
+    expect(result?.ok && result.record.fields[1]?.subfields?.[0]?.value).toBe('A\ufffdB');
+    expect(result?.ok && result.warnings).toEqual([
+      'some MARC-8 characters could not be decoded and are shown as U+FFFD',
+    ]);
+  });
+
   it('drops a DEL from a MARC-8 field with no other special byte, as yaz-marcdump does', () => {
     const record = handWritten([
       { tag: '001', data: 'del' },
@@ -484,6 +508,26 @@ describe('broken MARCXML records are reported and skipped', () => {
 });
 
 describe('streaming keeps records whole across chunk boundaries', () => {
+  it('reads bytes given in memory, an empty file, and a last record without its terminator', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'estante-marc-'));
+    const last = good(2);
+    const unterminated = Buffer.concat([good(1), last.subarray(0, last.length - 1)]);
+    writeFileSync(join(dir, 'empty.mrc'), Buffer.alloc(0));
+    writeFileSync(join(dir, 'end.mrc'), unterminated);
+    const collect = async (input: Uint8Array | string) => {
+      const out: ReadResult[] = [];
+      for await (const r of readMarc(input, { chunkSize: 7 })) out.push(r);
+      return out;
+    };
+    expect(await collect(good(1))).toEqual(read(good(1)));
+    expect(await collect(join(dir, 'empty.mrc'))).toEqual([]);
+    const streamed = await collect(join(dir, 'end.mrc'));
+    expect(summary(streamed)).toEqual(['ok good-1', 'ok good-2']);
+    expect(streamed[1]?.ok && streamed[1].warnings).toEqual([
+      'the record terminator (0x1D) is missing at the end of the file',
+    ]);
+  });
+
   it('gives the same results in 5-byte chunks as in one buffer, for ISO 2709 and MARCXML', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'estante-marc-'));
     const iso = Buffer.concat([good(1), good(2).subarray(0, 80), good(3), Buffer.from('\n'), good(4)]);

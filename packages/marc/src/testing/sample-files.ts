@@ -56,6 +56,13 @@ const cache = new Map<string, { read: ReadResult[]; rest: Iterator<ReadResult> |
  * mutation testing each run starts a fresh worker).
  */
 function* sample(name: string): Generator<ReadResult> {
+  // Under mutation testing every test reads for itself: a test served from the cache runs none of
+  // the reader, so it would not count as covering the reader's mutants and would never be run
+  // against them (bench/mutation/marc.vitest.config.ts sets this).
+  if (process.env['MARC_SAMPLES_UNCACHED'] === '1') {
+    yield* readMarcSync(readFileSync(SAMPLE_DIR + name));
+    return;
+  }
   let entry = cache.get(name);
   if (!entry) {
     entry = { read: [], rest: readMarcSync(readFileSync(SAMPLE_DIR + name)) };
