@@ -272,6 +272,37 @@ describe('broken ISO 2709 records are reported and skipped', () => {
     ]);
   });
 
+  it("refuses a record whose leader/09 is neither blank nor 'a' when its bytes are neither UTF-8 nor MARC-8", () => {
+    const record = handWritten([
+      { tag: '001', data: 'bad-z' },
+      { tag: '245', data: '10\x1faT\u00fftulo' },
+    ]);
+    const at = record.indexOf(Buffer.from([0xc3, 0xbf]));
+    const raw = Buffer.concat([record.subarray(0, at), Buffer.from([0xff]), record.subarray(at + 2)]);
+    const fixed = patch(
+      patch(patch(raw, 0, String(raw.length).padStart(5, '0')), 9, 'z'),
+      24 + 12 + 3,
+      String(Number(raw.toString('latin1', 39, 43)) - 1).padStart(4, '0'),
+    );
+    expect(reasonOf(read(fixed)[0])).toMatch(/^undecodable encoding/);
+  });
+
+  it('decodes a MARC-8 subfield made of one special character only', () => {
+    const record = handWritten([
+      { tag: '001', data: 'copy' },
+      { tag: '245', data: '10\x1faLivro\x1fc\u00c3' },
+    ]);
+    const at = record.indexOf(Buffer.from([0xc3, 0x83]));
+    const raw = Buffer.concat([record.subarray(0, at), Buffer.from([0xc3]), record.subarray(at + 2)]);
+    const fixed = patch(
+      patch(patch(raw, 0, String(raw.length).padStart(5, '0')), 9, ' '),
+      24 + 12 + 3,
+      String(Number(raw.toString('latin1', 39, 43)) - 1).padStart(4, '0'),
+    );
+    const [result] = read(fixed);
+    expect(result?.ok && result.record.fields[1]?.subfields?.[1]).toEqual({ code: 'c', value: '©' });
+  });
+
   it('drops a DEL from a MARC-8 field with no other special byte, as yaz-marcdump does', () => {
     const record = handWritten([
       { tag: '001', data: 'del' },

@@ -35,6 +35,7 @@ export function chooseCharset(bytes: Uint8Array, leader09: string): CharsetChoic
     if (looksLikeUtf8(bytes)) {
       return {
         charset: 'utf8',
+        // Stryker disable next-line BooleanLiteral: isFallback is read only when the charset is MARC-8
         isFallback: false,
         warning: 'leader/09 says MARC-8 (blank) but the bytes are UTF-8; decoded as UTF-8',
       };
