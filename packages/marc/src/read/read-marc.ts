@@ -93,7 +93,6 @@ function declaredEncoding(firstChunk: Uint8Array): string {
   try {
     new TextDecoder(label);
     return label;
-    // Stryker disable next-line BlockStatement: without it the label is undefined, which TextDecoder reads as UTF-8
   } catch {
     return 'utf-8';
   }
