@@ -5,15 +5,42 @@
 //   npm run bench:mutation -- --area marc           # one area (repeatable): marc, circulation, search-state,
 //                                                   # circulation-engine (not run by default: hours)
 //   npm run bench:mutation -- --area marc --mutate 'packages/marc/src/views/**/*.ts'  # part of an area
-//   npm run bench:mutation -- --full                # ignore the results kept from the last run
+//   npm run bench:mutation -- --area marc --each    # the area file by file, largest first, each its own part
+//   npm run bench:mutation -- --area circulation-engine --mutate 'apps/api/src/modules/circulation/local/engine.ts:100-200'
+//   npm run bench:mutation -- --summary             # no run: the latest result of every file measured so far
+//   npm run bench:mutation -- --full                # ignore the results kept from the last run of the part
 //   npm run bench:mutation -- --shared DIR          # where the shared sample data is (default: ../shared)
-// One test process at a time (`--concurrency N` to change it). Results of unchanged code and tests are
-// kept between runs in bench/.data/mutation/ (Stryker's incremental mode), with each area's report.
-import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
-import { resolve } from 'node:path';
+// One test process at a time (`--concurrency N` to change it). Each part of an area (the whole area,
+// a `--mutate` glob, a line range, a file of `--each`) keeps its own results in
+// bench/.data/mutation/<area>/<part>.{incremental.json,html,json}: results of unchanged code and tests
+// are reused by the next run of that part (Stryker's incremental mode), and `--summary` adds up the
+// latest result of every file, so an area can be measured in pieces, across runs and machines (copy
+// the folder).
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Stryker } from '@stryker-mutator/core';
-import type { MutantResult, PartialStrykerOptions } from '@stryker-mutator/api/core';
+import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
+import {
+  add,
+  type Counts,
+  countsPerFile,
+  latestPerFile,
+  partName,
+  type PartRecord,
+  percent,
+  ZERO,
+} from './mutation/parts.ts';
+import { fileSeconds } from './mutation/file-times.ts';
 
 interface Area {
   name: string;
@@ -72,17 +99,99 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '1' },
     shared: { type: 'string', default: '../shared' },
     mutate: { type: 'string', multiple: true },
+    each: { type: 'boolean', default: false },
+    summary: { type: 'boolean', default: false },
   },
 });
-const chosen = values.area ?? AREAS.filter((a) => a.byDefault !== false).map((a) => a.name);
+const chosen = values.area ?? AREAS.filter((a) => a.byDefault !== false || values.summary).map((a) => a.name);
 const unknown = chosen.filter((name) => !AREAS.some((a) => a.name === name));
 if (unknown.length > 0) {
   console.error(`unknown area: ${unknown.join(', ')} (areas: ${AREAS.map((a) => a.name).join(', ')})`);
   process.exit(2);
 }
+if (values.each && values.mutate) {
+  console.error('--each runs every file of the area: give it no --mutate');
+  process.exit(2);
+}
 
 const DATA = 'bench/.data/mutation';
-mkdirSync(DATA, { recursive: true });
+const areaDir = (area: Area) => `${DATA}/${area.name}`;
+
+/** A Stryker glob (`**`, `*`) as a regular expression over repo-relative paths. */
+function globRegExp(glob: string): RegExp {
+  const source = glob
+    .split(/(\*\*\/|\*)/)
+    .map((piece) =>
+      piece === '**/' ? '(?:.*/)?' : piece === '*' ? '[^/]*' : piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** The files an area's globs mutate, largest first (the order of `--each`). */
+function areaFiles(area: Area): string[] {
+  const include = area.mutate.filter((g) => !g.startsWith('!')).map(globRegExp);
+  const exclude = area.mutate.filter((g) => g.startsWith('!')).map((g) => globRegExp(g.slice(1)));
+  const roots = new Set(
+    area.mutate.filter((g) => !g.startsWith('!')).map((g) => g.split('*')[0]!.replace(/\/[^/]*$/, '')),
+  );
+  const files = [...roots].flatMap((root) =>
+    readdirSync(root, { recursive: true, encoding: 'utf8' }).map((f) => `${root}/${f}`),
+  );
+  return [...new Set(files)]
+    .filter((f) => include.some((r) => r.test(f)) && !exclude.some((r) => r.test(f)))
+    .sort((a, b) => statSync(b).size - statSync(a).size);
+}
+
+/** Every result record kept for an area, one per part. */
+function partRecords(area: Area): PartRecord[] {
+  const dir = areaDir(area);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.incremental.json'))
+    .map((f) => JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')) as PartRecord);
+}
+
+const row = (name: string, c: Counts, seconds: string, extra = '') =>
+  `| ${name} | ${c.mutants} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${c.other} | ` +
+  `${percent(c).toFixed(1)} % | ${seconds} |${extra}`;
+const HEAD = '| mutants | killed | timeout | survived | no coverage | not scored | score | time |';
+const RULE = '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+
+if (values.summary) {
+  // No run: the latest counts of every file measured so far, per area, and the files not measured yet.
+  for (const area of AREAS.filter((a) => chosen.includes(a.name))) {
+    const parts = partRecords(area);
+    const rows = latestPerFile(parts);
+    if (rows.length === 0) {
+      console.log(`\n### ${area.name}\n\nnothing measured yet`);
+      continue;
+    }
+    console.log(`\n### ${area.name}\n\n| file ${HEAD} measured |\n| --- ${RULE} --- |`);
+    for (const r of rows)
+      console.log(
+        row(
+          `\`${r.key}\``,
+          r,
+          r.seconds === undefined ? `in ${r.part}` : `${r.seconds.toFixed(0)} s`,
+          ` ${r.finished.slice(0, 16)} |`,
+        ),
+      );
+    const total = rows.reduce<Counts>((sum, r) => add(sum, r), ZERO);
+    const seconds = rows.reduce((sum, r) => sum + (r.seconds ?? 0), 0);
+    console.log(row(`**${area.name}, ${rows.length} files**`, total, `${seconds.toFixed(0)} s`, ' |'));
+    // What the runs spent besides the mutants: copying the sandbox and the initial test run of each part.
+    const used = new Set(rows.map((r) => `${r.part} ${r.finished}`));
+    const setUp = parts
+      .filter((p) => used.has(`${p.part} ${p.finished}`) && p.fileSeconds)
+      .reduce((sum, p) => sum + p.seconds - Object.values(p.fileSeconds!).reduce((a, b) => a + b, 0), 0);
+    console.log(`\nset-up and initial test runs of the ${used.size} runs used: ${setUp.toFixed(0)} s`);
+    const measured = new Set(rows.map((r) => r.key.replace(/:\d[\d:-]*$/, '')));
+    const missing = areaFiles(area).filter((f) => !measured.has(f));
+    if (missing.length > 0) console.log(`\nnot measured yet: ${missing.map((f) => `\`${f}\``).join(', ')}`);
+  }
+  process.exit(0);
+}
 
 // Stryker runs the tests in a copy of the repo two levels down (.stryker-tmp/sandbox-*): the tests
 // that read the sample MARC files from `../shared/data/marc` beside the repo find them through a link.
@@ -92,56 +201,35 @@ rmSync(`${TEMP_DIR}/shared`, { force: true });
 if (existsSync(values.shared)) symlinkSync(resolve(values.shared), `${TEMP_DIR}/shared`);
 else console.warn(`no shared sample data at ${values.shared}: tests that read it will fail`);
 
-/** Stryker's counts: caught = killed + timed out; the score is caught over caught, survived and not covered. */
-interface Score {
-  area: string;
-  mutants: number;
-  killed: number;
-  timeout: number;
-  survived: number;
-  noCoverage: number;
-  /** Compile and runtime errors, and mutants left out by a `Stryker disable` comment: not scored. */
-  other: number;
-  seconds: number;
+interface Run {
+  area: Area;
+  /** The `--mutate` globs of this part; undefined: the area's own. */
+  mutate: string[] | undefined;
 }
+const runs: Run[] = AREAS.filter((a) => chosen.includes(a.name)).flatMap((area) =>
+  values.each ? areaFiles(area).map((file) => ({ area, mutate: [file] })) : [{ area, mutate: values.mutate }],
+);
 
-function score(area: string, results: readonly MutantResult[], seconds: number): Score {
-  const count = (status: MutantResult['status']) => results.filter((r) => r.status === status).length;
-  const killed = count('Killed');
-  const timeout = count('Timeout');
-  const survived = count('Survived');
-  const noCoverage = count('NoCoverage');
-  return {
-    area,
-    mutants: results.length,
-    killed,
-    timeout,
-    survived,
-    noCoverage,
-    other: results.length - killed - timeout - survived - noCoverage,
-    seconds,
-  };
-}
-
-const percent = (s: Pick<Score, 'killed' | 'timeout' | 'survived' | 'noCoverage'>) => {
-  const scored = s.killed + s.timeout + s.survived + s.noCoverage;
-  return scored === 0 ? 100 : (100 * (s.killed + s.timeout)) / scored;
-};
-
-const scores: Score[] = [];
-for (const area of AREAS.filter((a) => chosen.includes(a.name))) {
+const repoPath = (file: string) => relative(process.cwd(), resolve(file));
+const done: { name: string; counts: Counts; seconds: number }[] = [];
+for (const { area, mutate } of runs) {
+  const part = partName(mutate);
+  // A part's globs keep the area's exclusions (tests, declarations, generated tables).
+  const globs = mutate ? [...mutate, ...area.mutate.filter((g) => g.startsWith('!'))] : area.mutate;
+  const dir = areaDir(area);
+  mkdirSync(dir, { recursive: true });
   const options: PartialStrykerOptions = {
     testRunner: 'vitest',
-    plugins: ['@stryker-mutator/vitest-runner'],
+    plugins: ['@stryker-mutator/vitest-runner', './bench/mutation/file-times.ts'],
     vitest: { configFile: area.vitestConfig, related: false },
-    mutate: values.mutate ?? area.mutate,
+    mutate: globs,
     coverageAnalysis: 'perTest',
     concurrency: Number(values.concurrency),
     incremental: true,
-    incrementalFile: `${DATA}/${area.name}-incremental.json`,
+    incrementalFile: `${dir}/${part}.incremental.json`,
     force: values.full,
-    reporters: ['progress', 'clear-text', 'html'],
-    htmlReporter: { fileName: `${DATA}/${area.name}.html` },
+    reporters: ['progress', 'clear-text', 'html', 'file-times'],
+    htmlReporter: { fileName: `${dir}/${part}.html` },
     clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },
     tempDirName: TEMP_DIR,
     // The sandbox is a copy of the repo without what is built, downloaded or measured.
@@ -160,27 +248,30 @@ for (const area of AREAS.filter((a) => chosen.includes(a.name))) {
   };
   const started = performance.now();
   const results = await new Stryker(options).runMutationTest();
-  scores.push(score(area.name, results, (performance.now() - started) / 1000));
+  const seconds = (performance.now() - started) / 1000;
+  const record: PartRecord = {
+    area: area.name,
+    part,
+    mutate: globs,
+    finished: new Date().toISOString(),
+    seconds,
+    full: values.full,
+    files: countsPerFile(results, mutate ?? [], repoPath),
+    fileSeconds: Object.fromEntries([...fileSeconds].map(([file, s]) => [repoPath(file), Math.round(s)])),
+  };
+  writeFileSync(`${dir}/${part}.json`, `${JSON.stringify(record, null, 2)}\n`);
+  const counts = Object.values(record.files).reduce<Counts>((sum, c) => add(sum, c), ZERO);
+  done.push({ name: part === 'all' ? area.name : `${area.name}: ${part}`, counts, seconds });
 }
 
-const total = scores.reduce(
-  (sum, s) => ({
-    ...sum,
-    mutants: sum.mutants + s.mutants,
-    killed: sum.killed + s.killed,
-    timeout: sum.timeout + s.timeout,
-    survived: sum.survived + s.survived,
-    noCoverage: sum.noCoverage + s.noCoverage,
-    other: sum.other + s.other,
-    seconds: sum.seconds + s.seconds,
-  }),
-  { area: 'total', mutants: 0, killed: 0, timeout: 0, survived: 0, noCoverage: 0, other: 0, seconds: 0 },
+const total = done.reduce(
+  (sum, d) => ({ counts: add(sum.counts, d.counts), seconds: sum.seconds + d.seconds }),
+  {
+    counts: ZERO,
+    seconds: 0,
+  },
 );
-
-console.log('\n| area | mutants | killed | timeout | survived | no coverage | not scored | score | time |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-for (const s of scores.length > 1 ? [...scores, total] : scores)
-  console.log(
-    `| ${s.area} | ${s.mutants} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.other} | ` +
-      `${percent(s).toFixed(1)} % | ${s.seconds.toFixed(0)} s |`,
-  );
+console.log(`\n| area ${HEAD}\n| --- ${RULE}`);
+for (const d of done.length > 1 ? [...done, { name: 'total', ...total }] : done)
+  console.log(row(d.name, d.counts, `${d.seconds.toFixed(0)} s`));
+console.log('\nThe latest result of every file measured so far: npm run bench:mutation -- --summary');

@@ -35,6 +35,13 @@ describe('ISBN and ISSN', () => {
     expect(readIssn('0317-8471')).toBe('0317-8471');
     expect(readIssn('0009-7331')).toBeNull();
   });
+
+  it('reads an ISSN whose check digit is X (written either case) or spaced around its hyphen, and none in plain text', () => {
+    expect(readIssn('0000-006x')).toBe('0000-006X');
+    expect(readIssn('ISSN 1524 - 4571')).toBe('1524-4571');
+    expect(readIssn('0000-0061')).toBeNull();
+    expect(readIssn('sem ISSN')).toBeNull();
+  });
 });
 
 describe('ISBD punctuation', () => {

@@ -87,6 +87,42 @@ describe('broken ISO 2709 records are reported and skipped', () => {
     expect(summary(results)).toEqual(['broken', 'ok good-2']);
   });
 
+  it('reports a record too short for a leader, a bad tag and a non-numeric directory entry', () => {
+    const bytes = good(1);
+    const results = read(
+      Buffer.concat([
+        Buffer.from('00006\x1d', 'latin1'),
+        patch(bytes, 24 + 12, '2#5'),
+        patch(bytes, 24 + 3, '00a0'),
+        patch(bytes, 12, '00025'),
+        patch(bytes, 12, '99999'),
+        good(2),
+      ]),
+    );
+    expect(results.map(reasonOf)).toEqual([
+      'bad leader: the record is only 6 bytes long',
+      'bad directory: entry 2 has an invalid tag "2#5"',
+      'bad directory: entry 1 (tag 001) has a non-numeric length or starting position',
+      'bad directory: it does not end with a field terminator (0x1E) at byte 24 (leader base address 25)',
+      `bad leader: base address of data 99999 is outside the ${bytes.length}-byte record`,
+      '(read)',
+    ]);
+  });
+
+  it('reads the data fields a writer left without indicators, and tags with letters', () => {
+    const [result] = read(
+      handWritten([
+        { tag: '001', data: 'no-ind' },
+        { tag: '245', data: '\x1faTítulo sem indicadores' },
+        { tag: '0A1', data: '10\x1faCampo local' },
+      ]),
+    );
+    expect(result?.ok && result.record.fields.slice(1)).toEqual([
+      { tag: '245', ind1: ' ', ind2: ' ', subfields: [{ code: 'a', value: 'Título sem indicadores' }] },
+      { tag: '0A1', ind1: '1', ind2: '0', subfields: [{ code: 'a', value: 'Campo local' }] },
+    ]);
+  });
+
   it('reports a directory whose length is not a multiple of 12', () => {
     const bytes = good(1);
     const base = Number(bytes.toString('latin1', 12, 17));
@@ -192,6 +228,90 @@ describe('broken ISO 2709 records are reported and skipped', () => {
     ]);
   });
 
+  it("decodes a record whose leader/09 is neither blank nor 'a' by its bytes, and says so", () => {
+    const record = handWritten([
+      { tag: '001', data: 'm8' },
+      { tag: '245', data: '10\x1faS\u00e4ao Paulo' },
+    ]);
+    const at = record.indexOf(Buffer.from([0xc3, 0xa4]));
+    const raw = Buffer.concat([record.subarray(0, at), Buffer.from([0xe4]), record.subarray(at + 2)]);
+    const fixed = patch(
+      patch(patch(raw, 0, String(raw.length).padStart(5, '0')), 9, 'z'),
+      24 + 12 + 3,
+      String(Number(raw.toString('latin1', 39, 43)) - 1).padStart(4, '0'),
+    );
+    const [result] = read(fixed);
+    expect(result?.ok && result.record.fields[1]?.subfields?.[0]?.value).toBe('São Paulo');
+    expect(result?.ok && result.warnings).toEqual([
+      "leader/09 'z' is not a valid value (blank or 'a'); the bytes are not UTF-8, decoded as MARC-8",
+    ]);
+    expect(result?.ok && result.record.leader[9]).toBe('a');
+  });
+
+  it("decodes a record whose leader/09 is neither blank nor 'a' as UTF-8 when its bytes are, and says so", () => {
+    const record = handWritten([
+      { tag: '001', data: 'u8' },
+      { tag: '245', data: '10\x1faSão Paulo' },
+    ]);
+    const [result] = read(patch(record, 9, 'R'));
+    expect(result?.ok && result.record.fields[1]?.subfields?.[0]?.value).toBe('São Paulo');
+    expect(result?.ok && result.warnings).toEqual([
+      "leader/09 'R' is not a valid value (blank or 'a'); the bytes are UTF-8",
+    ]);
+  });
+
+  it('reads a MARC-8 record with an unknown escape, shows U+FFFD in its place and says so', () => {
+    const record = handWritten([
+      { tag: '001', data: 'esc' },
+      { tag: '245', data: '10\x1faA\x1b(ZB' },
+    ]);
+    const [result] = read(patch(record, 9, ' '));
+    expect(result?.ok && result.record.fields[1]?.subfields?.[0]?.value).toBe('A\ufffdB');
+    expect(result?.ok && result.warnings).toEqual([
+      'some MARC-8 characters could not be decoded and are shown as U+FFFD',
+    ]);
+  });
+
+  it("refuses a record whose leader/09 is neither blank nor 'a' when its bytes are neither UTF-8 nor MARC-8", () => {
+    const record = handWritten([
+      { tag: '001', data: 'bad-z' },
+      { tag: '245', data: '10\x1faT\u00fftulo' },
+    ]);
+    const at = record.indexOf(Buffer.from([0xc3, 0xbf]));
+    const raw = Buffer.concat([record.subarray(0, at), Buffer.from([0xff]), record.subarray(at + 2)]);
+    const fixed = patch(
+      patch(patch(raw, 0, String(raw.length).padStart(5, '0')), 9, 'z'),
+      24 + 12 + 3,
+      String(Number(raw.toString('latin1', 39, 43)) - 1).padStart(4, '0'),
+    );
+    expect(reasonOf(read(fixed)[0])).toMatch(/^undecodable encoding/);
+  });
+
+  it('decodes a MARC-8 subfield made of one special character only', () => {
+    const record = handWritten([
+      { tag: '001', data: 'copy' },
+      { tag: '245', data: '10\x1faLivro\x1fc\u00c3' },
+    ]);
+    const at = record.indexOf(Buffer.from([0xc3, 0x83]));
+    const raw = Buffer.concat([record.subarray(0, at), Buffer.from([0xc3]), record.subarray(at + 2)]);
+    const fixed = patch(
+      patch(patch(raw, 0, String(raw.length).padStart(5, '0')), 9, ' '),
+      24 + 12 + 3,
+      String(Number(raw.toString('latin1', 39, 43)) - 1).padStart(4, '0'),
+    );
+    const [result] = read(fixed);
+    expect(result?.ok && result.record.fields[1]?.subfields?.[1]).toEqual({ code: 'c', value: '©' });
+  });
+
+  it('drops a DEL from a MARC-8 field with no other special byte, as yaz-marcdump does', () => {
+    const record = handWritten([
+      { tag: '001', data: 'del' },
+      { tag: '245', data: '10\x1faabc\x7fdef' },
+    ]);
+    const [result] = read(patch(record, 9, ' '));
+    expect(result?.ok && result.record.fields[1]?.subfields?.[0]?.value).toBe('abcdef');
+  });
+
   it('accepts a last record without its terminator when it is otherwise whole', () => {
     const last = good(2);
     const results = read(Buffer.concat([good(1), last.subarray(0, last.length - 1)]));
@@ -206,6 +326,13 @@ describe('broken ISO 2709 records are reported and skipped', () => {
     expect(
       summary(read(Buffer.concat([bom, good(1), Buffer.from('\r\n'), good(2), Buffer.from('\n')]))),
     ).toEqual(['ok good-1', 'ok good-2']);
+  });
+
+  it('skips the spaces, NUL padding and DOS end-of-file byte some exporters put between records', () => {
+    const filler = Buffer.from([0x20, 0x00, 0x00, 0x1a, 0x0d, 0x0a]);
+    const results = read(Buffer.concat([good(1), filler, good(2), filler]));
+    expect(summary(results)).toEqual(['ok good-1', 'ok good-2']);
+    expect(results[1]?.byteOffset).toBe(good(1).length + filler.length);
   });
 
   it('reads a UNIMARC record mixed with MARC 21 ones; the mapper, not the reader, refuses it', () => {
@@ -246,6 +373,73 @@ describe('broken MARCXML records are reported and skipped', () => {
       'malformed XML: control character U+001F (not allowed in XML) in <marc:controlfield tag="001">',
     );
     expect(results.map((r) => r.line)).toEqual([3, 4, 5]);
+  });
+
+  it.each([
+    [
+      'an unterminated CDATA section',
+      '<marc:datafield tag="500" ind1=" " ind2=" "><marc:subfield code="a"><![CDATA[x',
+      'malformed XML: unterminated CDATA section',
+    ],
+    ['an unterminated comment', '<!-- x', 'malformed XML: unterminated comment or processing instruction'],
+    [
+      'an end tag with no element open',
+      '</marc:datafield>',
+      'malformed XML: </marc:datafield> does not close any open element',
+    ],
+    [
+      'an element left open',
+      '<marc:datafield tag="500" ind1=" " ind2=" "><marc:subfield code="a">x</marc:subfield>',
+      'malformed XML: <marc:datafield> is not closed',
+    ],
+    ['a "<" with no element name', '< marc:datafield>', 'malformed XML: "<" without an element name'],
+    [
+      'a datafield without a tag',
+      '<marc:datafield ind1=" " ind2=" "></marc:datafield>',
+      'malformed MARCXML: <datafield> without a tag attribute',
+    ],
+    [
+      'a bare "&"',
+      '<marc:datafield tag="500" ind1=" " ind2=" "><marc:subfield code="a">A & B</marc:subfield></marc:datafield>',
+      'malformed XML: "&" not part of an entity ("&")',
+    ],
+    [
+      'a reference to a character XML forbids',
+      '<marc:datafield tag="500" ind1=" " ind2=" "><marc:subfield code="a">&#1;</marc:subfield></marc:datafield>',
+      'malformed XML: character reference &#1; is not allowed in XML',
+    ],
+  ])('reports %s and reads the next record', (_, extra, reason) => {
+    const results = read(collection(xmlRecord('a', extra), xmlRecord('b')));
+    expect(results.map(reasonOf)).toEqual([reason, '(read)']);
+  });
+
+  it('reads CDATA, comments, processing instructions and character references in a record', () => {
+    const extra =
+      '<!-- a comment --><?cataloguer note?><marc:datafield tag="500" ind1="" ind2=" ">' +
+      '<marc:subfield code="a"><![CDATA[<b>&amp;</b>]]> &#233;&#xE9; &lt;&gt;&quot;&apos;&amp;</marc:subfield>' +
+      '<marc:subfield code="b"/></marc:datafield>';
+    const [result] = read(collection(xmlRecord('a', extra)));
+    expect(result?.ok && result.record.fields[1]).toEqual({
+      tag: '500',
+      ind1: ' ',
+      ind2: ' ',
+      subfields: [
+        { code: 'a', value: '<b>&amp;</b> éé <>"\'&' },
+        { code: 'b', value: '' },
+      ],
+    });
+  });
+
+  it('reads a record without a leader, or with one of the wrong length, and says so', () => {
+    const noLeader = xmlRecord('a').replace(/<marc:leader>.*<\/marc:leader>/, '');
+    const short = xmlRecord('b').replace('00000nam a2200000 a 4500', '00000nam');
+    const long = xmlRecord('c').replace('00000nam a2200000 a 4500', '00000nam a2200000 a 4500xyz');
+    const results = read(collection(noLeader, short, long));
+    expect(results.map((r) => r.ok && [r.record.leader, r.warnings])).toEqual([
+      ['00000n   a2200000   4500', ['the record has no leader; a blank one was used']],
+      ['00000nam a              ', ['the leader is 8 characters long instead of 24; it was padded']],
+      ['00000nam a2200000 a 4500', ['the leader is 27 characters long instead of 24; it was cut']],
+    ]);
   });
 
   it('reports a record that is never closed and reads the next one', () => {
@@ -295,6 +489,44 @@ describe('broken MARCXML records are reported and skipped', () => {
     expect(reasonOf(results[0])).toMatch(/^no MARCXML record found/);
   });
 
+  it.each([
+    [`<?xml version="1.0" encoding='ISO-8859-1'?>`, 'Título'],
+    [`<?xml version="1.0" encoding = "ISO-8859-1" standalone="yes"?>`, 'Título'],
+    [` \n<?xml version="1.0"\n  encoding="windows-1252"?>`, 'Título'],
+    [`<?xml version="1.0" encoding="latin1"?>`, 'Título'],
+    [`<?xml version="1.0"?>`, 'T\ufffdtulo'],
+  ])('reads MARCXML declared as %j in the encoding it names', (declaration, title) => {
+    const xml = Buffer.from(
+      `${declaration}\n<marc:collection xmlns:marc="http://www.loc.gov/MARC21/slim">\n${xmlRecord('l')}</marc:collection>\n`,
+      'latin1',
+    );
+    const [result] = read(xml);
+    expect(result?.ok && result.record.fields.find((f) => f.tag === '245')?.subfields?.[0]?.value).toBe(
+      `${title} l`,
+    );
+  });
+
+  it('reads MARCXML after a byte-order mark and blank lines, and an empty file as no record at all', () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const xml = Buffer.concat([bom, Buffer.from(' \r\n\t\n'), collection(xmlRecord('a'))]);
+    expect(summary(read(xml))).toEqual(['ok a']);
+    expect(read(Buffer.alloc(0))).toEqual([]);
+  });
+
+  it('reads MARCXML in the encoding its XML declaration names, and as UTF-8 when it names none it knows', () => {
+    const latin1 = Buffer.from(
+      `<?xml version="1.0" encoding="ISO-8859-1"?>\n<marc:collection xmlns:marc="http://www.loc.gov/MARC21/slim">\n${xmlRecord('l')}</marc:collection>\n`,
+      'latin1',
+    );
+    const unknown = Buffer.from(
+      collection(xmlRecord('u')).toString().replace('encoding="UTF-8"', 'encoding="x-no-such-charset"'),
+    );
+    const titles = [...read(latin1), ...read(unknown)].map(
+      (r) => r.ok && r.record.fields.find((f) => f.tag === '245')?.subfields?.[0]?.value,
+    );
+    expect(titles).toEqual(['Título l', 'Título u']);
+  });
+
   it('reads MARCXML whose leader says MARC-8 as Unicode and a record in the default namespace', () => {
     const record: MarcRecord = buildRecord({ controlNumber: 'x1', title: 'Ação e reação' });
     const xml = toMarcXml({ ...record, leader: record.leader.slice(0, 9) + ' ' + record.leader.slice(10) });
@@ -307,6 +539,26 @@ describe('broken MARCXML records are reported and skipped', () => {
 });
 
 describe('streaming keeps records whole across chunk boundaries', () => {
+  it('reads bytes given in memory, an empty file, and a last record without its terminator', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'estante-marc-'));
+    const last = good(2);
+    const unterminated = Buffer.concat([good(1), last.subarray(0, last.length - 1)]);
+    writeFileSync(join(dir, 'empty.mrc'), Buffer.alloc(0));
+    writeFileSync(join(dir, 'end.mrc'), unterminated);
+    const collect = async (input: Uint8Array | string) => {
+      const out: ReadResult[] = [];
+      for await (const r of readMarc(input, { chunkSize: 7 })) out.push(r);
+      return out;
+    };
+    expect(await collect(good(1))).toEqual(read(good(1)));
+    expect(await collect(join(dir, 'empty.mrc'))).toEqual([]);
+    const streamed = await collect(join(dir, 'end.mrc'));
+    expect(summary(streamed)).toEqual(['ok good-1', 'ok good-2']);
+    expect(streamed[1]?.ok && streamed[1].warnings).toEqual([
+      'the record terminator (0x1D) is missing at the end of the file',
+    ]);
+  });
+
   it('gives the same results in 5-byte chunks as in one buffer, for ISO 2709 and MARCXML', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'estante-marc-'));
     const iso = Buffer.concat([good(1), good(2).subarray(0, 80), good(3), Buffer.from('\n'), good(4)]);

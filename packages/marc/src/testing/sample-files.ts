@@ -47,16 +47,45 @@ export const SAMPLE_FILES: Record<
   'evergreen-auth-iish-17.mrc': { records: 17, broken: 0, kinds: { authority: 17 } },
 };
 
-const cache = new Map<string, ReadResult[]>();
+/** What has been read of each sample file so far, and the reader that goes on from there. */
+const cache = new Map<string, { read: ReadResult[]; rest: Iterator<ReadResult> | undefined }>();
 
-/** Every read result of one sample file (read once per test worker). */
-export function readSample(name: string): ReadResult[] {
-  let results = cache.get(name);
-  if (!results) {
-    results = [...readMarcSync(readFileSync(SAMPLE_DIR + name))];
-    cache.set(name, results);
+/**
+ * The read results of one sample file, read once per test worker and only as far as asked: a test
+ * that needs the first record of a 2,000-record file does not wait for the other 1,999 (under
+ * mutation testing each run starts a fresh worker).
+ */
+function* sample(name: string): Generator<ReadResult> {
+  // Under mutation testing every test reads for itself: a test served from the cache runs none of
+  // the reader, so it would not count as covering the reader's mutants and would never be run
+  // against them (bench/mutation/marc.vitest.config.ts sets this).
+  if (process.env['MARC_SAMPLES_UNCACHED'] === '1') {
+    yield* readMarcSync(readFileSync(SAMPLE_DIR + name));
+    return;
   }
-  return results;
+  let entry = cache.get(name);
+  if (!entry) {
+    entry = { read: [], rest: readMarcSync(readFileSync(SAMPLE_DIR + name)) };
+    cache.set(name, entry);
+  }
+  for (let i = 0; ; i += 1) {
+    if (i < entry.read.length) {
+      yield entry.read[i]!;
+      continue;
+    }
+    const next = entry.rest?.next();
+    if (!next || next.done) {
+      entry.rest = undefined;
+      return;
+    }
+    entry.read.push(next.value);
+    yield next.value;
+  }
+}
+
+/** Every read result of one sample file. */
+export function readSample(name: string): ReadResult[] {
+  return [...sample(name)];
 }
 
 /** The records of one sample file that were read. */
@@ -64,11 +93,10 @@ export function sampleRecords(name: string): MarcRecord[] {
   return readSample(name).flatMap((r) => (r.ok ? [r.record] : []));
 }
 
-/** The record of a sample file whose 001 is `controlNumber`. */
+/** The record of a sample file whose 001 is `controlNumber` (the file is read up to it). */
 export function sampleRecord(name: string, controlNumber: string): MarcRecord {
-  const record = sampleRecords(name).find((r) =>
-    r.fields.some((f) => f.tag === '001' && f.value?.trim() === controlNumber),
-  );
-  if (!record) throw new Error(`no record with 001 ${controlNumber} in ${name}`);
-  return record;
+  for (const result of sample(name))
+    if (result.ok && result.record.fields.some((f) => f.tag === '001' && f.value?.trim() === controlNumber))
+      return result.record;
+  throw new Error(`no record with 001 ${controlNumber} in ${name}`);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleRecord } from '../testing/sample-files.ts';
+import type { MarcField } from '../types.ts';
 import { buildRecord } from './build-record.ts';
 import { toDublinCore } from './dublin-core.ts';
 
@@ -80,5 +81,87 @@ describe('MARC → simple Dublin Core (Library of Congress crosswalk)', () => {
     expect(values(dc, 'format')).toEqual(['application/pdf']);
     expect(values(dc, 'identifier')).toEqual(['https://example.org/m.pdf']);
     expect(values(dc, 'subject')).toEqual([]);
+  });
+
+  it('follows the crosswalk for every element: each tag it lists, and the fields it leaves out', () => {
+    const data = (tag: string, ...pairs: string[]): MarcField => ({
+      tag,
+      ind1: tag === '264' ? ' ' : '0',
+      ind2: tag === '264' ? '1' : ' ',
+      subfields: pairs.map((pair) => ({ code: pair[0]!, value: pair.slice(1) })),
+    });
+    const record = {
+      leader: '00000ngm a2200000 a 4500',
+      fields: [
+        { tag: '008', value: '240101s1999    bl            000 0 por d' },
+        data('041', 'aporeng', 'bfre', 'zita'),
+        data('246', 'aOutro título'),
+        data('264', 'aRio de Janeiro :', 'bFilmes,', 'c2001.'),
+        { ...data('264', 'aSão Paulo :', 'bCópias,', 'c2002.'), ind2: '2' },
+        data('111', 'aSemana de Cinema', 'd(1999)'),
+        data('720', 'aFulano'),
+        data('610', 'aCinemateca Brasileira'),
+        data('630', 'aDom Casmurro (Filme)'),
+        data('653', 'acinema'),
+        data('060', 'aWB 100'),
+        data('080', 'a791.43'),
+        data('500', 'aNota geral.'),
+        data('505', 'aParte 1 -- Parte 2.'),
+        data('530', 'aTambém em DVD.'),
+        data('540', 'aUso livre.'),
+        data('546', 'aDublado.'),
+        data('655', 'aDocumentários.'),
+        data('340', 'aPelícula'),
+        data('024', 'a7891234567895'),
+        data('022', 'a1234-5679'),
+        data('534', 'tOriginal em VHS'),
+        data('786', 'oFonte', 'tArquivo'),
+        data('760', 'tSérie principal'),
+        data('787', 'tObra relacionada'),
+        data('662', 'aBrasil', 'dRio de Janeiro'),
+        data('751', 'aNiterói'),
+      ],
+    };
+    const dc = toDublinCore(record);
+    const of = (element: string) => values(dc, element);
+    expect(of('title')).toEqual(['Outro título']);
+    expect(of('creator')).toEqual(['Semana de Cinema (1999)', 'Fulano']);
+    expect(of('subject')).toEqual([
+      'Cinemateca Brasileira',
+      'Dom Casmurro (Filme)',
+      'cinema',
+      'WB 100',
+      '791.43',
+    ]);
+    // 534 is a note as well as the source (the crosswalk leaves out only 506, 530, 540 and 546).
+    expect(of('description')).toEqual(['Nota geral.', 'Parte 1 -- Parte 2.', 'Original em VHS']);
+    expect(of('publisher')).toEqual(['Rio de Janeiro : Filmes']);
+    expect(of('date')).toEqual(['2001']);
+    expect(of('type')).toEqual(['Image', 'Documentários']);
+    expect(of('format')).toEqual(['Película']);
+    expect(of('identifier')).toEqual(['1234-5679', '7891234567895']);
+    expect(of('source')).toEqual(['Original em VHS', 'Fonte Arquivo']);
+    expect(of('language')).toEqual(['por', 'eng', 'fre', 'Dublado']);
+    // 786, the data source entry, is a relation too (760–787 $o $t).
+    expect(of('relation')).toEqual([
+      'Também em DVD.',
+      'Série principal',
+      'Fonte Arquivo',
+      'Obra relacionada',
+    ]);
+    expect(of('coverage')).toEqual(['Brasil Rio de Janeiro', 'Niterói']);
+    expect(of('rights')).toEqual(['Uso livre.']);
+  });
+
+  it('dates a record from 008 only when it has no 260 or 264 date, and types by leader/06', () => {
+    const dc = (leader: string, fixed: string) =>
+      toDublinCore({ leader, fields: [{ tag: '008', value: fixed }] });
+    const fixed = '240101s1999    bl            000 0 por d';
+    expect(values(dc('00000nim a2200000 a 4500', fixed), 'date')).toEqual(['1999']);
+    expect(values(dc('00000nim a2200000 a 4500', fixed), 'type')).toEqual(['Sound']);
+    expect(values(dc('00000nkm a2200000 a 4500', fixed.replace('1999', '19uu')), 'date')).toEqual([]);
+    expect(values(dc('00000nkm a2200000 a 4500', fixed), 'type')).toEqual(['Image']);
+    expect(values(dc('00000nrm a2200000 a 4500', fixed), 'type')).toEqual([]);
+    expect(values(dc('00000ntc a2200000 a 4500', fixed), 'type')).toEqual(['Text', 'Collection']);
   });
 });

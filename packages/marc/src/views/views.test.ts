@@ -67,6 +67,50 @@ describe('writing MARC', () => {
     expect(xml).toContain('<record xmlns="http://www.loc.gov/MARC21/slim">');
   });
 
+  it('writes ISO 2709 up to its limits and refuses a field or record past them', () => {
+    const withNote = (bytes: number, count = 1): MarcRecord => ({
+      leader: '00000nam a2200000 a 4500',
+      fields: [
+        { tag: '001', value: 'big' },
+        ...Array.from({ length: count }, () => ({
+          tag: '500',
+          ind1: ' ',
+          ind2: ' ',
+          // indicators (2), $a (2) and the field terminator (1) make the field `bytes` long
+          subfields: [{ code: 'a', value: 'x'.repeat(bytes - 5) }],
+        })),
+      ],
+    });
+    expect(readBack(toIso2709(withNote(9_999)))[0]?.fields[1]?.subfields?.[0]?.value).toHaveLength(9_994);
+    expect(() => toIso2709(withNote(10_000))).toThrow(
+      new RangeError('field 500 is 10000 bytes, more than the 9,999 ISO 2709 allows'),
+    );
+    // 24 + 1 + 1, then 12 + length per field: 001 (4 bytes) and 500s of 9,000 bytes: 11 fit, 12 do not.
+    expect(() => toIso2709(withNote(9_000, 12))).toThrow(
+      new RangeError('the record is 108186 bytes, more than the 99,999 ISO 2709 allows'),
+    );
+    expect(toIso2709(withNote(9_000, 11))).toHaveLength(99_174);
+  });
+
+  it('writes ISO 2709 that reads back whatever the record holds: delimiters in values, odd indicators', () => {
+    const record: MarcRecord = {
+      leader: '01234cam',
+      fields: [
+        { tag: '001', value: 'a\x1db' },
+        { tag: '245', ind1: '', ind2: '04', subfields: [{ code: 'ab', value: 'A\x1eB\x1fC' }] },
+        { tag: '500', subfields: [{ code: 'a', value: 'Nota' }] },
+      ],
+    };
+    const bytes = toIso2709(record);
+    // A short leader is padded; 09-11 and 20-23 are MARC 21's in UTF-8.
+    expect([bytes.toString('latin1', 5, 12), bytes.toString('latin1', 20, 24)]).toEqual(['cam a22', '4500']);
+    expect(readBack(bytes)[0]?.fields).toEqual([
+      { tag: '001', value: 'a b' },
+      { tag: '245', ind1: ' ', ind2: '0', subfields: [{ code: 'a', value: 'A B C' }] },
+      { tag: '500', ind1: ' ', ind2: ' ', subfields: [{ code: 'a', value: 'Nota' }] },
+    ]);
+  });
+
   it('gives a copy of the record for the MARC view', () => {
     const record = sampleRecord('solrmarc-uva-2000.mrc', 'u1');
     const view = marcView(record);

@@ -46,6 +46,81 @@ describe('BibTeX export', () => {
     expect(bib).toContain('\tschool = {Universidade de São Paulo},\n');
   });
 
+  it.each([
+    ['D.Phil.', 'phdthesis'],
+    ['Tesis (Dr. en Historia)', 'phdthesis'],
+    ['Tese (Livre-docência)', 'phdthesis'],
+    ['Habilitationsschrift', 'phdthesis'],
+    ['Thèse', 'phdthesis'],
+    ['Dissertation', 'phdthesis'],
+    ['Tesis (Maestría en Letras)', 'mastersthesis'],
+    ['Thesis (M.Sc.)', 'mastersthesis'],
+    ['Monografia (Bacharelado em Direito)', 'mastersthesis'],
+    ['Tesina (Licenciatura)', 'mastersthesis'],
+    ['Monografia (Especialização)', 'mastersthesis'],
+    ['Relatório técnico', 'mastersthesis'],
+  ])('writes a thesis of kind "%s" as @%s', (genre, type) => {
+    expect(typeOf(thesis(genre))).toBe(type);
+  });
+
+  it('escapes LaTeX in every text field and in names, and leaves URL and ISBN as they are', () => {
+    const bib = exportCitations(
+      [
+        {
+          id: '1',
+          type: 'chapter',
+          title: 'a & b',
+          'container-title': 'c & d',
+          'collection-title': 'e & f',
+          publisher: 'g & h',
+          'publisher-place': 'i & j',
+          edition: '2 & 3',
+          volume: '4_5',
+          page: '8^9',
+          author: [{ family: 'Ó & Cia', given: 'K_L' }],
+          editor: [{ literal: 'M \\ N' }],
+          URL: 'https://example.org/a_b?c=1&d=2',
+          ISBN: '978-85-359_0277-8',
+        },
+        { id: '2', type: 'article-journal', title: 'x', 'container-title': 'y', issue: '6_7' },
+      ],
+      'bibtex',
+    );
+    for (const field of [
+      'title = {a \\& b}',
+      'booktitle = {c \\& d}',
+      'series = {e \\& f}',
+      'publisher = {g \\& h}',
+      'address = {i \\& j}',
+      'edition = {2 \\& 3}',
+      'volume = {4\\_5}',
+      'pages = {8\\textasciicircum{}9}',
+      'author = {Ó \\& Cia, K\\_L}',
+      'editor = {{M \\textbackslash{} N}}',
+      'url = {https://example.org/a_b?c=1&d=2}',
+      'isbn = {978-85-359_0277-8}',
+      'number = {6\\_7}',
+    ])
+      expect(bib).toContain(`\t${field},\n`);
+  });
+
+  it('keeps keys unique past the 26 letters', () => {
+    const bib = exportCitations(
+      Array.from({ length: 29 }, (_, i) => ({
+        id: String(i),
+        type: 'book' as const,
+        title: 'Nahan',
+        author: [{ family: 'Lu' }],
+        issued: { 'date-parts': [[1923]] as [[number]] },
+      })),
+      'bibtex',
+    );
+    const keys = [...bib.matchAll(/^@\w+\{([^,]+),/gm)].map((m) => m[1]!);
+    expect(new Set(keys).size).toBe(29);
+    expect(keys.slice(0, 3)).toEqual([keys[0], `${keys[0]}a`, `${keys[0]}b`]);
+    expect(keys.slice(26)).toEqual([`${keys[0]}z`, `${keys[0]}a26`, `${keys[0]}b27`]);
+  });
+
   it('writes periodicals as @periodical, chapters as @incollection, books as @book', () => {
     expect(typeOf({ id: '1', type: 'periodical', title: 'Nature', ISSN: '0028-0836' })).toBe('periodical');
     expect(

@@ -538,4 +538,115 @@ describe('CSL-JSON mapping', () => {
     expect(toCsl(ebook.title).URL).toBe('http://ebooks.pucrs.br/edipucrs/projetosdefilosofia.pdf');
     expect(toCsl(work({ workType: 'PERIODICO', title: 'Acta amazonica' }).title).type).toBe('periodical');
   });
+
+  it.each([
+    ['2nd ed.', '2'],
+    ['3a ed.', '3'],
+    ['4ª edição', '4'],
+    ['2. Aufl.', '2'],
+    ['5e éd.', '5'],
+    ['Edição revista e ampliada', 'Edição revista e ampliada'],
+  ])('gives the edition "%s" as "%s"', (edition, expected) => {
+    expect(toCsl(work({ title: 'Obra', edition }).title).edition).toBe(expected);
+  });
+
+  it('gives ISO 639-1 codes for the languages it knows and the MARC code for the others', () => {
+    const codes = ['eng', 'spa', 'fre', 'ger', 'ita', 'lat', 'dut', 'rus', 'jpn', 'chi', 'tup'];
+    expect(codes.map((language) => toCsl(work({ title: 'Obra', language }).title).language)).toEqual([
+      'en',
+      'es',
+      'fr',
+      'de',
+      'it',
+      'la',
+      'nl',
+      'ru',
+      'ja',
+      'zh',
+      'tup',
+    ]);
+  });
+
+  it('leaves out a place or publisher the record says is not identified, in English or Portuguese', () => {
+    const places = ['[S.l.]', 's. l.', '[Place of publication not identified]', 'Local não identificado'];
+    const publishers = [
+      '[s.n.]',
+      'publisher not identified',
+      '[editora não identificada]',
+      'Producer not identified',
+    ];
+    for (const [i, place] of places.entries()) {
+      const item = toCsl(work({ title: 'Obra', place, publisher: publishers[i]!, year: 2000 }).title);
+      expect([item['publisher-place'], item.publisher]).toEqual([undefined, undefined]);
+    }
+    expect(toCsl(work({ title: 'Obra', place: 'Slovenia', publisher: 'Snoopy' }).title)).toMatchObject({
+      'publisher-place': 'Slovenia',
+      publisher: 'Snoopy',
+    });
+  });
+
+  it.each([
+    ['MAPA', 'map'],
+    ['VIDEO', 'motion_picture'],
+    ['MUSICA_GRAVADA', 'song'],
+    ['GRAVACAO_SONORA', 'song'],
+    ['IMAGEM', 'graphic'],
+    ['MANUSCRITO', 'manuscript'],
+    ['ARQUIVO_COMPUTADOR', 'book'],
+    ['LIVRO', 'book'],
+  ] as const)('types a %s as %s', (workType, type) => {
+    expect(toCsl(work({ workType, title: 'Obra' }).title).type).toBe(type);
+  });
+
+  it.each([
+    ['Mestrado em Letras', 'Dissertação (Mestrado em Letras)'],
+    ['Livre-docência em Física', 'Tese (Livre-docência em Física)'],
+    ['Ph. D.', 'Tese (Doutorado)'],
+    ['Doctoral dissertation', 'Tese (Doutorado)'],
+    ['M.A.', 'Dissertação (Mestrado)'],
+    ['Master of Science', 'Dissertação (Mestrado)'],
+    ['Dissertação de mestrado', 'Dissertação de mestrado'],
+    ['Bacharelado', 'Bacharelado'],
+  ])('gives the ABNT kind of the degree "%s" as "%s"', (degree, genre) => {
+    const thesis = work({
+      title: 'Estudo',
+      fields: [field('502', ['b', degree], ['c', 'UFPE'])],
+    });
+    expect(toCsl(thesis.title, thesis.record)).toMatchObject({ genre, publisher: 'UFPE' });
+  });
+
+  it('sorts relators in Portuguese and English into authors, editors and translators, and drops other roles', () => {
+    const item = toCsl(
+      work({
+        title: 'Obra coletiva',
+        authors: [
+          { name: 'Lima, Ana' },
+          { name: 'Reis, Bia', role: 'co-autora' },
+          { name: 'Cruz, Caio', role: 'joint author' },
+          { name: 'Dias, Davi', role: 'coord.' },
+          { name: 'Melo, Eva', role: 'compiler' },
+          { name: 'Nunes, Fábio', role: 'trad.' },
+          { name: 'Prado, Gil', role: 'ilustrador' },
+        ],
+      }).title,
+    );
+    expect(item.author?.map((n) => n.family)).toEqual(['Lima', 'Reis', 'Cruz']);
+    expect(item.editor?.map((n) => n.family)).toEqual(['Dias', 'Melo']);
+    expect(item.translator?.map((n) => n.family)).toEqual(['Nunes']);
+  });
+
+  it('reads volume, issue and pages written in other ways, and pages from 300 when 773 has none', () => {
+    const article = work({
+      workType: 'ARTIGO',
+      title: 'Artigo',
+      extent: 'p. 101 – 110',
+      fields: [field('773', ['t', 'Revista.'], ['g', 'vol. 3, no. 12'], ['x', '1234-5679'])],
+    });
+    expect(toCsl(article.title, article.record)).toMatchObject({
+      volume: '3',
+      issue: '12',
+      page: '101-110',
+      'container-title': 'Revista',
+    });
+  });
 });
