@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openDemoRecord, seriousViolations } from './helpers';
-import { test } from './library-on-postgres';
+import { testOnPostgres } from './library-on-postgres';
+
+const test = testOnPostgres();
 
 /**
  * Title comments end to end (SPEC §4 "sent, shown only after library approval", §5, §7 /comentarios/…,

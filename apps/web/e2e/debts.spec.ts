@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
-import { ROOT, findPostgresBin, startE2eServer, startPostgres } from '../../../scripts/lib.mjs';
-import { seriousViolations, startSmtpServer } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { seriousViolations } from './helpers';
+import { testOnPostgres } from './library-on-postgres';
 
 /**
  * Debts, suspensions and the no-debts declaration end to end (SPEC §2 personal-area menu and confirm
@@ -20,55 +18,10 @@ import { seriousViolations, startSmtpServer } from './helpers';
  * lib.mjs, as the API tests do) with the demo library, and its own SMTP server.
  */
 
-const run = promisify(execFile);
-
-/** The catalogue this spec runs on, and the desk that shares its database. */
-interface Library {
-  url: string;
-  smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  /** Runs `estante desk …` on the catalogue's database; answers what it printed. */
-  desk: (...args: string[]) => Promise<string>;
-}
-
-// The fixtures' second argument is named `provide`, not `use`: the React hooks lint rule reads `use` as a hook.
-const test = base.extend<object, { library: Library }>({
-  library: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
-    async ({}, provide) => {
-      const bin = await findPostgresBin();
-      if (!bin)
-        throw new Error('PostgreSQL server programs (initdb, pg_ctl) are missing: install PostgreSQL 15+.');
-      const cluster = await startPostgres(bin);
-      if (!cluster) throw new Error('The throwaway PostgreSQL cluster did not start.');
-      const server = await startE2eServer({ databaseUrl: cluster.url });
-      if (!server) {
-        cluster.stop();
-        throw new Error('The catalogue did not start on PostgreSQL.');
-      }
-      const smtpPort = server.testEnv['E2E_SMTP_PORT']!;
-      const smtp = await startSmtpServer(Number(smtpPort));
-      const env = {
-        ...process.env,
-        DATABASE_URL: cluster.url,
-        TZ: 'UTC',
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: smtpPort,
-      };
-      const desk = async (...args: string[]) =>
-        (await run(process.execPath, ['apps/api/bin/estante.mjs', 'desk', ...args], { cwd: ROOT, env }))
-          .stdout;
-      try {
-        await provide({ url: server.url, smtp, desk });
-      } finally {
-        await smtp.close();
-        await server.stop();
-        cluster.stop();
-      }
-    },
-    { scope: 'worker', timeout: 240_000 },
-  ],
-  baseURL: async ({ library }, provide) => provide(library.url),
-});
+const test = testOnPostgres();
+/** `estante desk …` on the catalogue's database. */
+const desk = (library: { estante: (...args: string[]) => Promise<string> }, ...args: string[]) =>
+  library.estante('desk', ...args);
 
 const BRUNO = { login: 'bruno', password: 'estante-bruno', email: 'bruno@demo.estante.example' };
 
@@ -235,14 +188,14 @@ test.describe('debts, suspensions and the no-debts declaration (SPEC §3, §4, �
     const amount = page.getByRole('textbox', { name: 'Valor' });
     await expect(amount).toHaveValue('4,00');
 
-    expect(await library.desk('pay', 'bruno', '1.50')).toContain('still owed R$ 2.50');
+    expect(await desk(library, 'pay', 'bruno', '1.50')).toContain('still owed R$ 2.50');
     await page.getByRole('button', { name: 'Gerar guia' }).click();
     await expect(page.getByRole('alert')).toContainText(
       'O valor da guia deve ser maior que zero e no máximo o total devido nesta biblioteca.',
     );
     await expect(amount).toHaveValue('4,00');
 
-    expect(await library.desk('pay', 'bruno', '2.50')).toContain('still owed R$ 0.00');
+    expect(await desk(library, 'pay', 'bruno', '2.50')).toContain('still owed R$ 0.00');
     await amount.fill('2,5');
     await page.getByRole('button', { name: 'Gerar guia' }).click();
     await expect(page.getByRole('alert')).toContainText('Não há débitos nesta biblioteca.');
@@ -254,11 +207,11 @@ test.describe('debts, suspensions and the no-debts declaration (SPEC §3, §4, �
   });
 
   test('after the returns the declaration is issued, downloaded and e-mailed', async ({ page, library }) => {
-    const loans = await library.desk('loans', 'bruno');
+    const loans = await desk(library, 'loans', 'bruno');
     const copies = [...loans.matchAll(/\[([^\]:]+:[^\]]+)\] due /g)].map((m) => m[1]!);
     expect(copies).toHaveLength(2);
-    for (const copy of copies) expect(await library.desk('checkin', copy)).toMatch(/^Loan \d+ returned/);
-    expect(await library.desk('loans', 'bruno')).toContain('owes R$ 0.00');
+    for (const copy of copies) expect(await desk(library, 'checkin', copy)).toMatch(/^Loan \d+ returned/);
+    expect(await desk(library, 'loans', 'bruno')).toContain('owes R$ 0.00');
 
     await signIn(page, '/meupergamum/nada-consta');
     const request = page.getByRole('button', { name: 'Solicitar a declaração de nada consta' });
