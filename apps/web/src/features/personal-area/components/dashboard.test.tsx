@@ -130,6 +130,11 @@ describe('personal-area dashboard (decision 0046)', () => {
     );
     expect(await screen.findByText('Nada pede a sua atenção agora.')).toBeTruthy();
     expect(text(screen.getByRole('region', { name: 'Débitos' }))).toContain('Nenhum débito em aberto.');
+    // None is said in words, not as "0 reserva".
+    expect(text(screen.getByRole('region', { name: 'Reservas' }))).toContain(
+      'Nenhuma reserva disponível para retirada',
+    );
+    expect(text(screen.getByRole('region', { name: 'Alertas' }))).toContain('Nenhum alerta não lido');
     expect(screen.getByRole('link', { name: 'Ver empréstimos' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Ver alertas' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Ver débitos' })).toBeNull();
