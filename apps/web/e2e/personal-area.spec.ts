@@ -256,7 +256,8 @@ test.describe('personal area: loans, renewal, history and loan token', () => {
         'page',
       );
       expect(await seriousViolations(page)).toEqual([]);
-      await drawer.getByRole('link', { name: 'Empréstimos', exact: true }).click();
+      // The item carries its count when the patron has late or soon-due loans (decision 0046).
+      await drawer.getByRole('link', { name: /^Empréstimos(, \d+ pedem? atenção)?$/ }).click();
       await expect(drawer).toBeHidden();
       await expect(page).toHaveURL(/\/meupergamum\/emprestimos$/);
       await expect(heading(page)).toHaveText('Empréstimos');

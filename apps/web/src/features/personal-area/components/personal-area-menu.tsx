@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Badge, VisuallyHidden } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { paths, type PersonalAreaItemKey } from '../../../config/paths';
 import { menuItemOfPath, type PersonalAreaMenuItem } from '../menu-items';
 import classes from './personal-area.module.css';
@@ -41,18 +41,20 @@ export function PersonalAreaMenu({ items, counts = {}, onNavigate }: PersonalAre
               to={entry.href}
               className={classes.menuLink}
               aria-current={entry.key === current ? 'page' : undefined}
+              // With a count, the name says it in words ("Empréstimos, 2 pedem atenção"); the badge is
+              // only seen. A label, not hidden text, so every browser reads the same name.
+              aria-label={
+                'count' in entry && entry.count > 0
+                  ? `${entry.label}, ${t('personalArea.menu.count', { count: entry.count })}`
+                  : undefined
+              }
               onClick={onNavigate}
             >
               {entry.label}
               {'count' in entry && entry.count > 0 && (
-                <>
-                  <Badge component="span" size="sm" ml="xs" variant="filled" color="dark" aria-hidden>
-                    {entry.count}
-                  </Badge>
-                  <VisuallyHidden component="span">
-                    , {t('personalArea.menu.count', { count: entry.count })}
-                  </VisuallyHidden>
-                </>
+                <Badge component="span" size="sm" ml="xs" variant="filled" color="dark" aria-hidden>
+                  {entry.count}
+                </Badge>
               )}
             </Link>
           </li>
