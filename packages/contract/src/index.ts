@@ -24,6 +24,7 @@ export * from './circulation.ts';
 export * from './dashboard.ts';
 export * from './comments.ts';
 export * from './alerts.ts';
+export * from './requests.ts';
 export * from './web-routes.ts';
 export * from './privacy.ts';
 export * from './account.ts';

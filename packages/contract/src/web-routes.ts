@@ -29,6 +29,20 @@ const PERSONAL_AREA_SEGMENTS = [
   // Saved lists and databases (decision 0043).
   'listas',
   'bases-dados',
+  // The library services (decision 0047).
+  'perfil-interesse',
+  'areas-interesse',
+  'pedidos',
+  'comutacao-levantamento',
+  'ficha-catalografica',
+  'aquisicao',
+  'sugestoes',
+  'pedidos-compra',
+  'estatisticas-aquisicao',
+  'totais-titulos',
+  'postagem-trabalhos',
+  'pesquisa-especializada',
+  'plano-ensino',
 ] as const;
 
 const STATIC_PATHS = new Set([

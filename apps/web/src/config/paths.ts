@@ -103,6 +103,20 @@ export const PERSONAL_AREA_SEGMENTS = {
   // Saved lists and databases (decision 0043).
   lists: 'listas',
   databases: 'bases-dados',
+  // The library services (decision 0047).
+  interestProfile: 'perfil-interesse',
+  interestAreas: 'areas-interesse',
+  libraryRequests: 'pedidos',
+  bibliographicSwitching: 'comutacao-levantamento',
+  catalogueSheet: 'ficha-catalografica',
+  acquisition: 'aquisicao',
+  suggestions: 'sugestoes',
+  purchaseOrders: 'pedidos-compra',
+  acquisitionStats: 'estatisticas-aquisicao',
+  titleTotals: 'totais-titulos',
+  paperPosting: 'postagem-trabalhos',
+  specializedSearch: 'pesquisa-especializada',
+  teachingPlan: 'plano-ensino',
 } as const;
 export type PersonalAreaItemKey = keyof typeof PERSONAL_AREA_SEGMENTS;
 

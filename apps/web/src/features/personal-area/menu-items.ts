@@ -29,6 +29,17 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
     label: 'personalArea.menu.suspensions',
   },
   { key: 'noDebts', activity: ACTIVITY.PERSONAL_AREA_NO_DEBTS, label: 'personalArea.menu.noDebts' },
+  // SPEC §2: the interest profile and areas of interest after the no-debts declaration (decision 0047).
+  {
+    key: 'interestProfile',
+    activity: ACTIVITY.PERSONAL_AREA_INTEREST_PROFILE,
+    label: 'personalArea.menu.interestProfile',
+  },
+  {
+    key: 'interestAreas',
+    activity: ACTIVITY.PERSONAL_AREA_INTEREST_AREAS,
+    label: 'personalArea.menu.interestAreas',
+  },
   {
     key: 'loanHistory',
     activity: ACTIVITY.PERSONAL_AREA_LOAN_HISTORY,
@@ -37,6 +48,12 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
   // SPEC §2: the permanent basket right after check titles (decision 0043).
   { key: 'lists', activity: ACTIVITY.PERSONAL_AREA_LISTS, label: 'personalArea.menu.lists' },
   { key: 'holds', activity: ACTIVITY.PERSONAL_AREA_HOLDS, label: 'personalArea.menu.holds' },
+  // SPEC §2 "requests": what the patron asked of the library, every kind (decision 0047).
+  {
+    key: 'libraryRequests',
+    activity: ACTIVITY.PERSONAL_AREA_LIBRARY_REQUESTS,
+    label: 'personalArea.menu.libraryRequests',
+  },
   {
     key: 'loanRequests',
     activity: ACTIVITY.PERSONAL_AREA_LOAN_REQUESTS,
@@ -47,10 +64,53 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
     activity: ACTIVITY.PERSONAL_AREA_INTERLIBRARY,
     label: 'personalArea.menu.interlibrary',
   },
+  // SPEC §2: bibliographic switching and survey, catalogue sheet, acquisition, suggestion query,
+  // purchase orders (decision 0047).
+  {
+    key: 'bibliographicSwitching',
+    activity: ACTIVITY.PERSONAL_AREA_BIBLIOGRAPHIC_SWITCHING,
+    label: 'personalArea.menu.bibliographicSwitching',
+  },
+  {
+    key: 'catalogueSheet',
+    activity: ACTIVITY.PERSONAL_AREA_CATALOGUE_SHEET,
+    label: 'personalArea.menu.catalogueSheet',
+  },
+  {
+    key: 'acquisition',
+    activity: ACTIVITY.PERSONAL_AREA_ACQUISITION,
+    label: 'personalArea.menu.acquisition',
+  },
+  {
+    key: 'suggestions',
+    activity: ACTIVITY.PERSONAL_AREA_SUGGESTIONS,
+    label: 'personalArea.menu.suggestions',
+  },
+  {
+    key: 'purchaseOrders',
+    activity: ACTIVITY.PERSONAL_AREA_PURCHASE_ORDERS,
+    label: 'personalArea.menu.purchaseOrders',
+  },
   // Title comments (decision 0042), after the items SPEC's list does not name.
   { key: 'comments', activity: ACTIVITY.PERSONAL_AREA_COMMENTS, label: 'personalArea.menu.comments' },
   // SPEC §2: databases before personal data (decision 0043).
   { key: 'databases', activity: ACTIVITY.PERSONAL_AREA_DATABASES, label: 'personalArea.menu.databases' },
+  // SPEC §2: acquisition statistics, title totals and paper posting after the databases (decision 0047).
+  {
+    key: 'acquisitionStats',
+    activity: ACTIVITY.PERSONAL_AREA_ACQUISITION_STATS,
+    label: 'personalArea.menu.acquisitionStats',
+  },
+  {
+    key: 'titleTotals',
+    activity: ACTIVITY.PERSONAL_AREA_TITLE_TOTALS,
+    label: 'personalArea.menu.titleTotals',
+  },
+  {
+    key: 'paperPosting',
+    activity: ACTIVITY.PERSONAL_AREA_PAPER_POSTING,
+    label: 'personalArea.menu.paperPosting',
+  },
   {
     key: 'personalData',
     activity: ACTIVITY.PERSONAL_AREA_PERSONAL_DATA,
@@ -58,6 +118,17 @@ export const PERSONAL_AREA_MENU: readonly PersonalAreaMenuItem[] = [
   },
   { key: 'userSwap', activity: ACTIVITY.PERSONAL_AREA_USER_SWAP, label: 'personalArea.menu.userSwap' },
   { key: 'password', activity: ACTIVITY.PERSONAL_AREA_PASSWORD, label: 'personalArea.menu.password' },
+  // SPEC §2: specialized search and teaching plan before the loan token (decision 0047).
+  {
+    key: 'specializedSearch',
+    activity: ACTIVITY.PERSONAL_AREA_SPECIALIZED_SEARCH,
+    label: 'personalArea.menu.specializedSearch',
+  },
+  {
+    key: 'teachingPlan',
+    activity: ACTIVITY.PERSONAL_AREA_TEACHING_PLAN,
+    label: 'personalArea.menu.teachingPlan',
+  },
   { key: 'loanToken', activity: ACTIVITY.PERSONAL_AREA_LOAN_TOKEN, label: 'personalArea.menu.loanToken' },
   { key: 'alerts', activity: ACTIVITY.PERSONAL_AREA_ALERTS, label: 'personalArea.menu.alerts' },
   // SPEC §2: privacy is the menu's last item (decision 0045).
