@@ -27,6 +27,7 @@ import { catalogueRoutes, resultLineRoutes, titleTabRoutes } from './modules/cat
 import { networkRoutes } from './modules/network/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
 import { commentRoutes } from './modules/comments/index.ts';
+import { staffRoutes } from './modules/staff/index.ts';
 import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
 import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
 import { privacyPlugin } from './modules/privacy/index.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         unreadAlerts: (patronId) => countUnread(db, patronId),
       });
       await api.register(commentRoutes, { db, clock, guard, userGuard });
+      await api.register(staffRoutes, { db, clock, userGuard });
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });

@@ -17,7 +17,7 @@ declare module 'fastify' {
 export const GUARD_REFUSALS = Symbol('guardRefusals');
 
 /** Marks a guard with the statuses it refuses with. */
-function refusing<T extends object>(statuses: readonly number[], guard: T): T {
+export function refusing<T extends object>(statuses: readonly number[], guard: T): T {
   return Object.assign(guard, { [GUARD_REFUSALS]: statuses });
 }
 

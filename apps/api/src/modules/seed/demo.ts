@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { hash } from '@node-rs/argon2';
 import { mapTitle, type MarcField, type MarcRecord } from '@estante/marc';
+import type { StaffRole } from '@estante/contract';
 import type { Db, Queryable } from '../../lib/db/index.ts';
 import { saveTitle } from '../catalogue/index.ts';
 import { seedInstitutionContent } from '../institution/index.ts';
@@ -83,6 +84,8 @@ export interface DemoLogin {
   aliases: readonly string[];
   /** What the login shows, for the banner and README. */
   note: string;
+  /** The staff roles the login holds (decision 0054); none for a patron. */
+  staffRoles?: readonly StaffRole[];
 }
 
 /** An alias two demo people share: signing in with it asks which person (SPEC §2 person choice). */
@@ -176,6 +179,57 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     personKey: null,
     aliases: [DEMO_SHARED_ALIAS],
     note: `person choice: sign in as ${DEMO_SHARED_ALIAS}`,
+  },
+  // The library's staff, one per role (decision 0054): they sign in like patrons and reach /equipe.
+  {
+    login: 'equipe.admin',
+    password: 'estante-equipe-admin',
+    name: 'Helena Prado Ramos',
+    category: '07',
+    personKey: null,
+    aliases: [],
+    note: 'staff: administrador',
+    staffRoles: ['administrador'],
+  },
+  {
+    login: 'equipe.circulacao',
+    password: 'estante-equipe-circulacao',
+    name: 'Igor Matos Pereira',
+    category: '07',
+    personKey: null,
+    aliases: [],
+    note: 'staff: circulacao',
+    staffRoles: ['circulacao'],
+  },
+  {
+    login: 'equipe.referencia',
+    password: 'estante-equipe-referencia',
+    name: 'Júlia Castro Lins',
+    category: '07',
+    personKey: null,
+    aliases: [],
+    note: 'staff: referencia',
+    staffRoles: ['referencia'],
+  },
+  {
+    login: 'equipe.aquisicao',
+    password: 'estante-equipe-aquisicao',
+    name: 'Kátia Moreira Dias',
+    category: '07',
+    personKey: null,
+    aliases: [],
+    note: 'staff: aquisicao',
+    staffRoles: ['aquisicao'],
+  },
+  {
+    login: 'equipe.catalogacao',
+    password: 'estante-equipe-catalogacao',
+    name: 'Leonardo Pires Teles',
+    category: '07',
+    personKey: null,
+    aliases: [],
+    note: 'staff: catalogacao',
+    staffRoles: ['catalogacao'],
   },
 ];
 
@@ -519,6 +573,13 @@ export async function seedDemo(
           alias.toLowerCase(),
           id,
         ]);
+      }
+      for (const role of id === undefined ? [] : (patron.staffRoles ?? [])) {
+        await tx.query(
+          `INSERT INTO staff_role (patron_id, role, granted_at, granted_by) VALUES ($1, $2, now(), 'demo')
+           ON CONFLICT DO NOTHING`,
+          [id, role],
+        );
       }
     }
     await tx.query(

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { textSchema } from './input.ts';
+
+// The staff workspace (issue "staff workspace"; decision 0054): people of the library who sign in
+// through the same sign-in as patrons and hold roles. Each role opens a part of /equipe; the
+// server checks the role on every staff call.
+
+/**
+ * The roles: circulation desk, reference (bibliographic requests and comment moderation),
+ * acquisitions, cataloguing, administrator (every part, and who holds which role).
+ */
+export const STAFF_ROLES = ['circulacao', 'referencia', 'aquisicao', 'catalogacao', 'administrador'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const StaffRoleSchema = z.enum(STAFF_ROLES);
+
+/** Whether someone holding `held` may act as `needed`: an administrator may act as any role. */
+export function holdsRole(held: readonly StaffRole[], needed: StaffRole): boolean {
+  return held.includes(needed) || held.includes('administrador');
+}
+
+/** Staff calls, relative to the /api prefix. */
+export const STAFF_PATHS = {
+  /** The signed-in person's roles (empty for a patron who is not staff). */
+  self: '/equipe/eu',
+  /** Everyone holding a role (administrator). */
+  members: '/equipe/membros',
+  /** One person's roles, by login: set them all at once (administrator). */
+  memberRoles: (login: string) => `/equipe/membros/${login}/papeis`,
+} as const;
+
+/** GET /equipe/eu. */
+export const StaffSelfSchema = z.object({
+  login: z.string(),
+  nome: z.string(),
+  papeis: z.array(StaffRoleSchema),
+});
+export type StaffSelf = z.infer<typeof StaffSelfSchema>;
+
+/** A member of staff as the administrator's list shows them. */
+export const StaffMemberSchema = z.object({
+  login: z.string(),
+  nome: z.string(),
+  papeis: z.array(StaffRoleSchema),
+});
+export type StaffMember = z.infer<typeof StaffMemberSchema>;
+
+/** GET /equipe/membros: by name. */
+export const StaffMembersSchema = z.object({ membros: z.array(StaffMemberSchema) });
+export type StaffMembers = z.infer<typeof StaffMembersSchema>;
+
+/** The path parameter of /equipe/membros/{login}/papeis. */
+export const StaffLoginParamsSchema = z.object({ login: textSchema().trim().min(1).max(120) });
+
+/** PUT /equipe/membros/{login}/papeis: the roles the person holds from now on (none: no longer staff). */
+export const StaffRolesRequestSchema = z.object({
+  papeis: z.array(StaffRoleSchema).max(STAFF_ROLES.length),
+});
+export type StaffRolesRequest = z.infer<typeof StaffRolesRequestSchema>;
+
+/** Translation keys of the staff calls' refusals. */
+export const STAFF_RULE_KEYS = {
+  unknownLogin: 'staff.errors.unknownLogin',
+  lastAdministrator: 'staff.errors.lastAdministrator',
+} as const;
+
+/** 422 refusals of the staff calls: a stable code and the translation key sent as the message. */
+export const STAFF_ERROR = {
+  UNKNOWN_LOGIN: { code: 'STAFF_UNKNOWN_LOGIN', key: STAFF_RULE_KEYS.unknownLogin },
+  LAST_ADMINISTRATOR: { code: 'STAFF_LAST_ADMINISTRATOR', key: STAFF_RULE_KEYS.lastAdministrator },
+} as const;
