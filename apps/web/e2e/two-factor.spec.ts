@@ -6,7 +6,7 @@ import { seriousViolations } from './helpers';
  * Two-step verification against the real server (decisions 0010, 0015): turned on in the personal
  * area with a code computed here from the secret the page shows, then asked at sign-in, then turned
  * off. scripts/test.mjs offers it in the browser-test catalogue (`dois_fatores`); the demo patron
- * gabriel.costa is used by no other spec.
+ * gabriel.costa is signed in by no other spec (the staff journey gives him a role and takes it away).
  */
 const PATRON = { login: 'gabriel.costa', password: 'estante-gabriel-costa', name: 'Gabriel Souza Costa' };
 

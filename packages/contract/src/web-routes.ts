@@ -56,6 +56,8 @@ const STATIC_PATHS = new Set([
   '/pearson',
   '/cesta',
   '/meupergamum',
+  // The staff workspace (decision 0054).
+  '/equipe',
   '/instituicao/perguntas-frequentes',
   '/instituicao/informacoes-gerais',
   '/instituicao/horarios',

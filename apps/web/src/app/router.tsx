@@ -5,6 +5,7 @@ import { HomeRoute } from './routes/home';
 import { NotAvailableRoute, NotFoundRoute } from './routes/not-found';
 import { personalAreaRoutes } from './routes/personal-area';
 import { LogoutRoute } from './routes/logout';
+import { StaffRoute } from './routes/staff';
 import { BasketRoute } from './routes/basket';
 import { SharedListRoute } from './routes/shared-list';
 import { LoginRoute } from './routes/login';
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: paths.basket.path, element: <BasketRoute /> },
       { path: paths.sharedList.path, element: <SharedListRoute /> },
       personalAreaRoutes,
+      { path: paths.staff.path, element: <StaffRoute /> },
       {
         path: paths.title.path,
         element: <TitleRoute />,

@@ -150,6 +150,8 @@ export const paths = {
   /** A list shared by link (decision 0043), read-only, open to anyone with the link. */
   sharedList: { path: '/lista/:token', getHref: (token: string) => `/lista/${encodeURIComponent(token)}` },
   personalArea: { path: '/meupergamum', getHref: () => '/meupergamum' },
+  /** The staff workspace (decision 0054): staff only; visitors sign in, patrons get not-found. */
+  staff: { path: '/equipe', getHref: () => '/equipe' },
   personalAreaApp: { path: '/meupergamum/app', getHref: () => '/meupergamum/app' },
   /** One item of the personal-area menu (decision 0028), a child route of /meupergamum. */
   personalAreaItem: {

@@ -6,11 +6,13 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../hooks/use-session';
 import { firstName } from '../utils/first-name';
 import { usePersonalAreaName } from '../../personal-area/hooks/use-personal-area-name';
+import { StaffLink } from '../../staff/components/staff-link';
 
 /**
  * SPEC §2 "Header control": for a signed-in patron, a greeting with the first name, the personal-area
  * button and logout; for a visitor, the login button carrying the current page as the redirect.
- * `afterPersonalArea` goes right after the personal-area button (the unread-alerts count).
+ * `afterPersonalArea` goes right after the personal-area button (the unread-alerts count); staff
+ * also get the way to their workspace.
  */
 export function HeaderControl({ afterPersonalArea }: { afterPersonalArea?: ReactNode } = {}) {
   const { t } = useTranslation();
@@ -28,6 +30,7 @@ export function HeaderControl({ afterPersonalArea }: { afterPersonalArea?: React
           {areaName}
         </Button>
         {afterPersonalArea}
+        <StaffLink login={session.user.login} />
         <Button component={Link} to={paths.logout.getHref()} size="sm" variant="outline">
           {t('identity.header.logout')}
         </Button>

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './helpers';
+
+/**
+ * The staff workspace's door (decision 0054) on the demo library: a visitor at /equipe is sent to
+ * sign in; a patron gets the not-found screen; the demo administrator follows the header link to
+ * the workspace and, by keyboard, gives a patron a role and takes it away again (so no other
+ * journey sees Gabriel as staff). The server's own checks are the API tests'.
+ */
+
+async function signIn(page: Page, login: string, password: string, from = '/login'): Promise<void> {
+  await page.goto(from);
+  await page.getByRole('textbox', { name: 'Usuário' }).fill(login);
+  await page.getByLabel(/^Senha/).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toHaveCount(0);
+}
+
+test.describe('staff workspace', () => {
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+  test('a visitor is asked to sign in, and a patron finds nothing there', async ({ page }) => {
+    await page.goto('/equipe');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fequipe$/);
+    await signIn(page, 'ana', 'estante-ana', page.url());
+    await expect(page).toHaveURL(/\/equipe$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Área da equipe' })).toHaveCount(0);
+  });
+
+  test('the administrator gives a patron a role and takes it away, by keyboard', async ({ page }) => {
+    await signIn(page, 'equipe.admin', 'estante-equipe-admin');
+    await page.getByRole('banner').getByRole('link', { name: 'Área da equipe' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Área da equipe');
+    await expect(page.getByText('Você entrou como Helena Prado Ramos (equipe.admin).')).toBeVisible();
+    const table = page.getByRole('table', { name: /pessoas com papel na equipe/ });
+    await expect(table.getByRole('row', { name: /Igor Matos Pereira/ })).toContainText('Circulação');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // An unknown login: refused in place, and what was typed stays.
+    const login = page.getByRole('textbox', { name: /^Login/ });
+    await login.fill('ninguem.aqui');
+    await page.getByRole('checkbox', { name: /^Referência/ }).check();
+    await login.press('Enter');
+    await expect(page.getByRole('alert')).toContainText('Não há usuário com este login.');
+    await expect(login).toHaveValue('ninguem.aqui');
+    await expect(page.getByRole('checkbox', { name: /^Referência/ })).toBeChecked();
+
+    await login.fill('gabriel.costa');
+    await login.press('Enter');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Gabriel Souza Costa agora tem: Referência.' }),
+    ).toBeVisible();
+    const row = table.getByRole('row', { name: /Gabriel Souza Costa/ });
+    await expect(row).toContainText('Referência');
+
+    // Edit from the row: the form takes Gabriel's roles; untick the only one and save.
+    await row.getByRole('button', { name: 'Editar os papéis de Gabriel Souza Costa' }).press('Enter');
+    await expect(login).toHaveValue('gabriel.costa');
+    const reference = page.getByRole('checkbox', { name: /^Referência/ });
+    await expect(reference).toBeChecked();
+    await reference.focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Salvar papéis' }).press('Enter');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Gabriel Souza Costa não faz mais parte da equipe.' }),
+    ).toBeVisible();
+    await expect(table.getByRole('row', { name: /Gabriel Souza Costa/ })).toHaveCount(0);
+  });
+
+  test.describe('on a 375-pixel-wide phone', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test('a reference librarian sees their role, and the workspace fits the screen', async ({ page }) => {
+      await signIn(page, 'equipe.referencia', 'estante-equipe-referencia');
+      await page.goto('/equipe');
+      await expect(page.getByRole('heading', { level: 2, name: 'Seu papel' })).toBeVisible();
+      await expect(page.getByRole('listitem').filter({ hasText: 'Referência' })).toContainText(
+        'moderação de comentários',
+      );
+      // Not an administrator: no roles table.
+      await expect(page.getByRole('heading', { name: 'Equipe e papéis' })).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+});
