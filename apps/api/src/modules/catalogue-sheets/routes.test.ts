@@ -293,6 +293,17 @@ describe('catalogue sheet', () => {
     expect((await send(THESIS, {})).statusCode).toBe(401);
   });
 
+  it('documents its calls in the OpenAPI description', async () => {
+    const paths = Object.keys((await ctx.app.inject({ url: '/api/docs/json' })).json().paths as object);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/solicitacoes/ficha-catalografica',
+        '/api/solicitacoes/ficha-catalografica/minhas',
+        '/api/solicitacoes/ficha-catalografica/{id}/pdf',
+      ]),
+    );
+  });
+
   it('is refused to a category that does not hold the catalogue sheet activity', async () => {
     await ctx.db.query('DELETE FROM category_permission WHERE activity_code = 823 AND category_code = $1', [
       '01',
