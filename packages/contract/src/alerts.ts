@@ -19,6 +19,7 @@ export const ALERT_KINDS = [
   'commentApproved',
   'commentRefused',
   'suggestionStatus',
+  'catalogueSheetIssued',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -43,6 +44,8 @@ export interface AlertParamsByKind {
   commentRefused: { title: string; titleId: number; reason: string | null };
   /** `status` is the suggestion's status as its screen names it. */
   suggestionStatus: { title: string; status: string };
+  /** The library issued the final catalogue sheet of the patron's work `title` (request `requestId`). */
+  catalogueSheetIssued: { title: string; requestId: number };
 }
 export type AlertParams<K extends AlertKind = AlertKind> = AlertParamsByKind[K];
 
@@ -57,6 +60,7 @@ const ALERT_TEXT_KEYS = {
   commentRefused: 'alerts.kind.commentRefused',
   commentRefusedWithReason: 'alerts.kind.commentRefusedWithReason',
   suggestionStatus: 'alerts.kind.suggestionStatus',
+  catalogueSheetIssued: 'alerts.kind.catalogueSheetIssued',
 } as const;
 const LOAN_REQUEST_TEXT_KEYS: Record<LoanRequestState, string> = {
   aguardando: 'alerts.kind.loanRequest.aguardando',
@@ -93,6 +97,8 @@ export function alertLink(kind: AlertKind, params: Record<string, unknown>): str
     case 'commentApproved':
     case 'commentRefused':
       return typeof params['titleId'] === 'number' ? titlePagePath(params['titleId']) : null;
+    case 'catalogueSheetIssued':
+      return '/meupergamum/ficha-catalografica';
     default:
       return null;
   }

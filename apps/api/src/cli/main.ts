@@ -24,6 +24,10 @@ import { mailerFromConfig } from '../lib/mail.ts';
 import { ACCOUNT_COMMAND_USAGE, runAccountCommand } from '../modules/account/index.ts';
 import { DATABASES_USAGE, runDatabasesCommand } from '../modules/databases/index.ts';
 import { runStaffCommand, STAFF_COMMAND_USAGE } from '../modules/staff/index.ts';
+import {
+  CATALOGUE_SHEET_COMMAND_USAGE,
+  runCatalogueSheetCommand,
+} from '../modules/catalogue-sheets/index.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
@@ -51,6 +55,7 @@ ${COMMENTS_COMMAND_USAGE}
 ${PRIVACY_COMMAND_USAGE}
 ${DATABASES_USAGE}
 ${STAFF_COMMAND_USAGE}
+${CATALOGUE_SHEET_COMMAND_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
 With PostgreSQL, back up and restore with pg_dump and pg_restore (README "Backup and restore").`;
@@ -267,6 +272,24 @@ async function main(argv: string[]): Promise<number> {
           return await runCommentsCommand(
             db,
             rest,
+            { out: (line) => console.log(line), err: (line) => console.error(line) },
+            { actor: `staff:${process.env.USER ?? 'cli'}`, mailer },
+          );
+        } finally {
+          await mailer?.close();
+        }
+      }
+      case 'requests': {
+        // The catalogue sheet's librarian side; the patron's alert e-mail goes out when SMTP_HOST is set.
+        if (rest[0] !== 'sheet') {
+          console.error(`usage:\n${CATALOGUE_SHEET_COMMAND_USAGE}`);
+          return 2;
+        }
+        const mailer = mailerFromConfig(config);
+        try {
+          return await runCatalogueSheetCommand(
+            db,
+            rest.slice(1),
             { out: (line) => console.log(line), err: (line) => console.error(line) },
             { actor: `staff:${process.env.USER ?? 'cli'}`, mailer },
           );

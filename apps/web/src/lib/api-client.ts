@@ -362,7 +362,15 @@ export interface DownloadedFile {
 
 /** POST an API path that answers a file instead of JSON (same tokens, retries and errors as apiRequest). */
 export async function apiPostForFile(path: string, options: SendOptions = {}): Promise<DownloadedFile> {
-  const response = await sendWithToken('POST', path, options);
+  return downloaded(await sendWithToken('POST', path, options));
+}
+
+/** GET an API path that answers a file (a patron's PDF), with the same tokens, retries and errors. */
+export async function apiGetForFile(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  return downloaded(await sendWithToken('GET', path, options));
+}
+
+async function downloaded(response: Response): Promise<DownloadedFile> {
   const disposition = response.headers.get('content-disposition') ?? '';
   return { blob: await response.blob(), filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null };
 }

@@ -5,7 +5,7 @@ import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /** One run of text in a reference: bold (the ABNT title) or italic, as citeproc marked it. */
-interface Run {
+export interface Run {
   text: string;
   bold: boolean;
   italic: boolean;
@@ -167,8 +167,11 @@ function featuresFor(text: string): PDFKit.Mixins.TextOptions['features'] {
   return features as unknown as PDFKit.Mixins.TextOptions['features'];
 }
 
-/** An A4 document being written: `write` sets runs of text in the fallback fonts; `end` finishes it. */
-function startDocument(title: string): {
+/**
+ * An A4 document being written: `write` sets runs of text in the fallback fonts; `end` finishes it.
+ * Other documents (the catalogue sheet) are drawn with it too, so every PDF embeds the same fonts.
+ */
+export function startDocument(title: string): {
   doc: PDFKit.PDFDocument;
   write: (runs: readonly Run[], options: PDFKit.Mixins.TextOptions) => void;
   end: () => Promise<Buffer>;
