@@ -367,6 +367,13 @@ export async function apiPostForFile(path: string, options: SendOptions = {}): P
   return { blob: await response.blob(), filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null };
 }
 
+/** GET an API path that answers a file (a CSV download), with the same tokens, retries and errors. */
+export async function apiGetForFile(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await sendWithToken('GET', path, options);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null };
+}
+
 /** Sends a call with a token, renewing it once on a 401; a failed answer becomes an ApiError. */
 async function sendWithToken(method: HttpMethod, path: string, options: SendOptions): Promise<Response> {
   const target = url(path, options.query);
