@@ -39,6 +39,7 @@ import { ActivityInformation } from '../../features/personal-area/components/act
 import { ListsScreen } from '../../features/lists/components/lists-screen';
 import { DatabasesScreen } from '../../features/databases/components/databases-screen';
 import { BasketExport } from '../../features/basket/components/basket-export';
+import { AcquisitionStatsScreen } from '../../features/acquisition-stats/components/acquisition-stats-screen';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -122,6 +123,8 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   // Saved lists and databases (decision 0043).
   lists: <ListsItem />,
   databases: <DatabasesScreen />,
+  // Acquisition statistics (decision 0051).
+  acquisitionStats: <AcquisitionStatsScreen />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(
