@@ -12,6 +12,7 @@ import {
   useAcquisitionStats,
   type AcquisitionStatsFilter,
 } from '../api/get-acquisition-stats';
+import classes from './acquisition-stats.module.css';
 
 // The charting library is large: it loads with this screen only.
 const AcquisitionChart = lazy(() => import('./acquisition-chart'));
@@ -40,7 +41,7 @@ function BreakdownTable({ heading, rows }: { heading: string; rows: FigureRow[] 
   const language = i18n.resolvedLanguage ?? i18n.language;
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId}>
+    <div>
       <Title order={3} size="h4" id={headingId} mb="xs">
         {heading}
       </Title>
@@ -68,7 +69,7 @@ function BreakdownTable({ heading, rows }: { heading: string; rows: FigureRow[] 
           ))}
         </Table.Tbody>
       </Table>
-    </section>
+    </div>
   );
 }
 
@@ -87,7 +88,7 @@ function StatsFigures({ stats }: { stats: AcquisitionStats }) {
           copies: formatCount(stats.total.exemplares, language),
         })}
       </Text>
-      <figure style={{ margin: 0 }} aria-labelledby={chartHeadingId}>
+      <figure className={classes.figure} aria-labelledby={chartHeadingId}>
         <figcaption>
           <Title order={3} size="h4" id={chartHeadingId}>
             {t('acquisitionStats.screen.chartHeading')}
