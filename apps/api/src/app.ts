@@ -44,6 +44,7 @@ import {
 import { teachingPlanRoutes } from './modules/teaching-plans/index.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { catalogueSheetRoutes } from './modules/catalogue-sheets/index.ts';
+import { acquisitionStatsRoutes } from './modules/acquisition-stats/index.ts';
 import { permissionSource } from './modules/identity/service.ts';
 import { healthRoutes, sitemapRoutes } from './modules/operations/index.ts';
 import { genReqId, registerRequestId } from './plugins/request-id.ts';
@@ -197,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(listsPlugin, { db, clock, guard, userGuard });
       await api.register(databaseRoutes, { db, userGuard });
       await api.register(catalogueSheetRoutes, { db, clock, userGuard, permissions: permissionSource(db) });
+      await api.register(acquisitionStatsRoutes, { db, userGuard, permissions: permissionSource(db) });
     },
     { prefix: API_PREFIX },
   );

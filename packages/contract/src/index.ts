@@ -30,3 +30,4 @@ export * from './web-routes.ts';
 export * from './privacy.ts';
 export * from './account.ts';
 export * from './staff.ts';
+export * from './acquisition-stats.ts';

@@ -123,6 +123,8 @@ export const API_PATHS = {
   alerts: '/solicitacoes/alertas',
   alert: (id: number | string) => `/solicitacoes/alertas/${id}`,
   unreadAlerts: '/solicitacoes/alertas/nao-lidos',
+  /** Acquisition statistics (SPEC §7 Acquisition; decision 0051): copies and titles acquired, as JSON or CSV. */
+  acquisitionStats: '/aquisicao/estatisticas',
 } as const;
 
 /** Operations calls (issue 14), relative to the /api prefix: liveness and readiness probes. */

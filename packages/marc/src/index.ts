@@ -35,6 +35,13 @@ export {
   type MappedAuthority,
 } from './map/map-authority.ts';
 export { mapHoldings, type MappedHoldings } from './map/map-holdings.ts';
+export {
+  acquisitionDateOf,
+  acquisitionModeOf,
+  acquisitionPriceOf,
+  type AcquisitionMode,
+  type CopyAcquisition,
+} from './map/acquisition.ts';
 export { WORK_TYPES, type WorkType } from './map/work-types.ts';
 export {
   NORMATIVE_ACT_KINDS,

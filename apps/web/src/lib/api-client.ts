@@ -365,7 +365,7 @@ export async function apiPostForFile(path: string, options: SendOptions = {}): P
   return downloaded(await sendWithToken('POST', path, options));
 }
 
-/** GET an API path that answers a file (a patron's PDF), with the same tokens, retries and errors. */
+/** GET an API path that answers a file (a patron's PDF, a CSV), with the same tokens, retries and errors. */
 export async function apiGetForFile(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
   return downloaded(await sendWithToken('GET', path, options));
 }

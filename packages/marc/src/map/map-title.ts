@@ -14,6 +14,7 @@ import {
   subfieldValues,
   type IndexedRecord,
 } from './extract.ts';
+import { copyAcquisition, itemAcquisitionOf, type CopyAcquisition } from './acquisition.ts';
 import { readIsbn, readIssn } from './isbn.ts';
 import {
   mapArchive,
@@ -107,6 +108,8 @@ export interface MappedCopy {
   loanType: string | null;
   /** Koha flags as 'lost', 'withdrawn', 'damaged', 'not_for_loan', 'on_loan', 'available'; Sirsi's current location as written. */
   status: string | null;
+  /** When and how the copy was acquired (Koha 952 $d $e $g, Sirsi 949/999 $u, 541); absent when the record does not say. */
+  acquisition?: CopyAcquisition;
 }
 
 /** The title (acervo) fields our catalogue keeps, mapped from a MARC 21 bibliographic record. */
@@ -637,6 +640,8 @@ function isAccessible(rec: IndexedRecord): boolean {
 
 function copiesOf(rec: IndexedRecord): MappedCopy[] {
   const copies: MappedCopy[] = [];
+  // The item field each copy was read from (null for 852, which has no acquisition data of its own).
+  const owns: (MarcField | null)[] = [];
   const get = (field: MarcField, code: string) => {
     const value = subfieldValue(field, code)?.trim();
     return value ? value : null;
@@ -651,6 +656,7 @@ function copiesOf(rec: IndexedRecord): MappedCopy[] {
       loanType: null,
       status: null,
     });
+    owns.push(null);
   }
   // SirsiDynix/Unicorn item fields (949 in the Evergreen and PSU files, 999 in UVA):
   // $a call number, $i barcode, $m library, $l home location, $k current location, $t item type.
@@ -666,6 +672,7 @@ function copiesOf(rec: IndexedRecord): MappedCopy[] {
         loanType: get(field, 't'),
         status: get(field, 'k'),
       });
+      owns.push(field);
     }
   }
   // Koha items: $a home branch, $b holding branch, $c shelving location, $o call number, $p barcode,
@@ -696,8 +703,14 @@ function copiesOf(rec: IndexedRecord): MappedCopy[] {
       loanType: get(field, 'y'),
       status,
     });
+    owns.push(field);
   }
-  return copies;
+  // Acquisition: the item field's own data, completed by the 541 that speaks of the copy.
+  return copies.map((copy, index) => {
+    const own = owns[index];
+    const acquisition = copyAcquisition(rec, own ? itemAcquisitionOf(own) : null, copy);
+    return acquisition ? { ...copy, acquisition } : copy;
+  });
 }
 
 /**

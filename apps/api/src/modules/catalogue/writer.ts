@@ -204,10 +204,17 @@ export async function saveTitle(
     if (!code) continue;
     // Copies are matched by library and number, so a re-import updates them and keeps their circulation status.
     await tx.query(
-      `INSERT INTO copy (title_id, library_id, number, volume, location, loan_type, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      // What the record says of the copy's acquisition (decision 0051) replaces what was kept; what it
+      // does not say keeps the value a librarian or an earlier import gave.
+      `INSERT INTO copy (title_id, library_id, number, volume, location, loan_type, status,
+         acquired_on, acquisition_mode, acquisition_source, acquisition_price)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9, $10, $11::numeric)
        ON CONFLICT (library_id, number) DO UPDATE SET title_id = excluded.title_id, volume = excluded.volume,
-         location = excluded.location, loan_type = excluded.loan_type`,
+         location = excluded.location, loan_type = excluded.loan_type,
+         acquired_on = coalesce(excluded.acquired_on, copy.acquired_on),
+         acquisition_mode = coalesce(excluded.acquisition_mode, copy.acquisition_mode),
+         acquisition_source = coalesce(excluded.acquisition_source, copy.acquisition_source),
+         acquisition_price = coalesce(excluded.acquisition_price, copy.acquisition_price)`,
       [
         id,
         await libraryId(tx, code),
@@ -216,6 +223,10 @@ export async function saveTitle(
         copy.location,
         copy.loanType,
         normaliseStatus(copy.status),
+        copy.acquisition?.acquiredOn ?? null,
+        copy.acquisition?.mode ?? null,
+        copy.acquisition?.source ?? null,
+        copy.acquisition?.price ?? null,
       ],
     );
   }

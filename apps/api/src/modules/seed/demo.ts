@@ -11,6 +11,7 @@ import { seedDemoTeachingPlans } from '../teaching-plans/index.ts';
 import { seedDemoNetwork } from './demo-network.ts';
 import { seedDemoCirculation } from '../circulation/index.ts';
 import { seedDemoDatabases } from '../databases/index.ts';
+import { demoAcquisition } from '../acquisition-stats/index.ts';
 
 /** One work of the demo library (demo/works.json; see demo/README.md). */
 export interface DemoWork {
@@ -535,10 +536,14 @@ export async function seedDemo(
         acquiredOn,
         knowledgeArea: work.area ?? null,
       });
-      for (const copy of demoCopies(work, index)) {
+      for (const [copyIndex, copy] of demoCopies(work, index).entries()) {
+        // Acquisition statistics (decision 0051): when, how, from whom and for how much.
+        const acquisition = demoAcquisition(work, index, copyIndex, acquiredOn, days[0]!.today);
         await tx.query(
-          `INSERT INTO copy (title_id, library_id, number, volume, loan_type, location, status, expected_return)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::int IS NULL THEN NULL ELSE current_date + $8::int END)
+          `INSERT INTO copy (title_id, library_id, number, volume, loan_type, location, status, expected_return,
+             acquired_on, acquisition_mode, acquisition_source, acquisition_price)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::int IS NULL THEN NULL ELSE current_date + $8::int END,
+             $9::date, $10, $11, $12::numeric)
            ON CONFLICT (library_id, number) DO NOTHING`,
           [
             id,
@@ -549,6 +554,10 @@ export async function seedDemo(
             copy.location,
             copy.status,
             copy.dueOffset,
+            acquisition.acquiredOn,
+            acquisition.mode,
+            acquisition.source,
+            acquisition.price,
           ],
         );
       }

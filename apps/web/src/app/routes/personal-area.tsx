@@ -40,6 +40,7 @@ import { ListsScreen } from '../../features/lists/components/lists-screen';
 import { DatabasesScreen } from '../../features/databases/components/databases-screen';
 import { BasketExport } from '../../features/basket/components/basket-export';
 import { CatalogueSheetScreen } from '../../features/catalogue-sheet/components/catalogue-sheet-screen';
+import { AcquisitionStatsScreen } from '../../features/acquisition-stats/components/acquisition-stats-screen';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -125,6 +126,8 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   databases: <DatabasesScreen />,
   // The catalogue sheet (decision 0049).
   catalogueSheet: <CatalogueSheetScreen />,
+  // Acquisition statistics (decision 0051).
+  acquisitionStats: <AcquisitionStatsScreen />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(

@@ -1,0 +1,2 @@
+export { acquisitionStatsRoutes } from './routes.ts';
+export { demoAcquisition, type DemoAcquisition } from './demo.ts';
