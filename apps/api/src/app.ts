@@ -42,6 +42,7 @@ import {
 } from './modules/search/index.ts';
 import { teachingPlanRoutes } from './modules/teaching-plans/index.ts';
 import { accountRoutes } from './modules/account/index.ts';
+import { libraryRequestsPlugin } from './modules/requests/index.ts';
 import { permissionSource } from './modules/identity/service.ts';
 import { healthRoutes, sitemapRoutes } from './modules/operations/index.ts';
 import { genReqId, registerRequestId } from './plugins/request-id.ts';
@@ -193,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });
       await api.register(listsPlugin, { db, clock, guard, userGuard });
       await api.register(databaseRoutes, { db, userGuard });
+      // Bibliographic requests (decision 0048).
+      await api.register(libraryRequestsPlugin, { db, clock, userGuard, permissions: permissionSource(db) });
     },
     { prefix: API_PREFIX },
   );

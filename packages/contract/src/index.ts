@@ -25,6 +25,7 @@ export * from './dashboard.ts';
 export * from './comments.ts';
 export * from './alerts.ts';
 export * from './requests.ts';
+export * from './library-requests.ts';
 export * from './web-routes.ts';
 export * from './privacy.ts';
 export * from './account.ts';

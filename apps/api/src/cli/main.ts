@@ -23,6 +23,7 @@ import { PRIVACY_COMMAND_USAGE, runPrivacyCommand } from '../modules/privacy/ind
 import { mailerFromConfig } from '../lib/mail.ts';
 import { ACCOUNT_COMMAND_USAGE, runAccountCommand } from '../modules/account/index.ts';
 import { DATABASES_USAGE, runDatabasesCommand } from '../modules/databases/index.ts';
+import { REQUESTS_COMMAND_USAGE, runRequestsCommand } from '../modules/requests/index.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
@@ -49,6 +50,7 @@ ${DESK_COMMAND_USAGE}
 ${COMMENTS_COMMAND_USAGE}
 ${PRIVACY_COMMAND_USAGE}
 ${DATABASES_USAGE}
+${REQUESTS_COMMAND_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
 With PostgreSQL, back up and restore with pg_dump and pg_restore (README "Backup and restore").`;
@@ -263,6 +265,20 @@ async function main(argv: string[]): Promise<number> {
         const mailer = mailerFromConfig(config);
         try {
           return await runCommentsCommand(
+            db,
+            rest,
+            { out: (line) => console.log(line), err: (line) => console.error(line) },
+            { actor: `staff:${process.env.USER ?? 'cli'}`, mailer },
+          );
+        } finally {
+          await mailer?.close();
+        }
+      }
+      case 'requests': {
+        // Bibliographic requests (decision 0048); the patron's alert e-mail goes out when SMTP_HOST is set.
+        const mailer = mailerFromConfig(config);
+        try {
+          return await runRequestsCommand(
             db,
             rest,
             { out: (line) => console.log(line), err: (line) => console.error(line) },
