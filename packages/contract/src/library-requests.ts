@@ -45,7 +45,13 @@ export const PUBLICATION_TYPES = [
 export type PublicationType = (typeof PUBLICATION_TYPES)[number];
 
 /** What a specialized search is for (the library chooses how deep to go). */
-export const SEARCH_PURPOSES = ['trabalho_academico', 'pesquisa', 'docencia', 'profissional', 'outra'] as const;
+export const SEARCH_PURPOSES = [
+  'trabalho_academico',
+  'pesquisa',
+  'docencia',
+  'profissional',
+  'outra',
+] as const;
 export type SearchPurpose = (typeof SEARCH_PURPOSES)[number];
 
 /** Longest text of each field the library keeps (SPEC §5 lengths; longer is a 422). */
@@ -211,7 +217,11 @@ export function libraryRequestProblems(
   if (body.ano !== undefined && (body.ano < 1000 || body.ano > thisYear))
     problems.push({ field: 'ano', key: LIBRARY_REQUEST_RULE_KEYS.yearInvalid });
   // SPEC §5: the start page is not greater than the final page.
-  if (body.pagina_inicial !== undefined && body.pagina_final !== undefined && body.pagina_inicial > body.pagina_final)
+  if (
+    body.pagina_inicial !== undefined &&
+    body.pagina_final !== undefined &&
+    body.pagina_inicial > body.pagina_final
+  )
     problems.push({ field: 'pagina_inicial', key: LIBRARY_REQUEST_RULE_KEYS.pageOrder });
   // SPEC §5: the start date is not after the end date.
   if (body.data_inicial && body.data_final && body.data_inicial > body.data_final)

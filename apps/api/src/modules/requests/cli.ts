@@ -147,13 +147,18 @@ export async function runRequestsCommand(
             `  ${day(event.at)}  ${event.status}${event.staff ? ` by ${event.staff}` : ''}${event.note ? `: ${event.note}` : ''}`,
           );
         if (row.answer_text) io.out(`Answer: ${row.answer_text}`);
-        if (row.answer_file_name) io.out(`Answer file: ${row.answer_file_name} (${row.answer_file_type ?? ''})`);
+        if (row.answer_file_name)
+          io.out(`Answer file: ${row.answer_file_name} (${row.answer_file_type ?? ''})`);
         return 0;
       }
       case 'move': {
         const id = requestId(positionals[0]);
         const status = positionals[1];
-        if (id === null || positionals.length !== 2 || !(REQUEST_STATUSES as readonly string[]).includes(status!))
+        if (
+          id === null ||
+          positionals.length !== 2 ||
+          !(REQUEST_STATUSES as readonly string[]).includes(status!)
+        )
           return usage();
         let file: AnswerFile | null = null;
         if (values.file !== undefined) {
@@ -193,7 +198,9 @@ export async function runRequestsCommand(
               ),
           },
         );
-        io.out(`Request ${moved.id} moved from ${moved.from} to ${moved.status} by ${moved.by}: "${moved.subject}".`);
+        io.out(
+          `Request ${moved.id} moved from ${moved.from} to ${moved.status} by ${moved.by}: "${moved.subject}".`,
+        );
         return 0;
       }
       default:

@@ -17,7 +17,12 @@ export {
 export { RequestMoveRefusal, LIBRARY_REQUEST_ERRORS } from './errors.ts';
 export { presentRequest, requestSubject } from './presenters.ts';
 export { findRequest, type LibraryRequestRow } from './repository.ts';
-export { runRequestsCommand, REQUESTS_COMMAND_USAGE, type RequestsIo, type RequestsCommandOptions } from './cli.ts';
+export {
+  runRequestsCommand,
+  REQUESTS_COMMAND_USAGE,
+  type RequestsIo,
+  type RequestsCommandOptions,
+} from './cli.ts';
 
 /** The bibliographic request calls (registered by buildApp). */
 export async function libraryRequestsPlugin(

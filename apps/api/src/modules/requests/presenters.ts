@@ -27,7 +27,9 @@ export function presentRequest(row: LibraryRequestRow, events: LibraryRequestEve
     tipo: row.type,
     subtipo: row.subtype,
     biblioteca:
-      row.library_id === null ? null : { cod_biblioteca: row.library_id, desc_biblioteca: row.library_name ?? '' },
+      row.library_id === null
+        ? null
+        : { cod_biblioteca: row.library_id, desc_biblioteca: row.library_name ?? '' },
     situacao: row.status,
     campos: presentFields(row.fields),
     data_solicitacao: new Date(row.created_at).toISOString(),
@@ -35,7 +37,11 @@ export function presentRequest(row: LibraryRequestRow, events: LibraryRequestEve
     // Who moved it stays with the library: the patron reads the status, the day and the note.
     historico: events
       .filter((event) => event.request_id === row.id)
-      .map((event) => ({ situacao: event.status, data: new Date(event.at).toISOString(), observacao: event.note })),
+      .map((event) => ({
+        situacao: event.status,
+        data: new Date(event.at).toISOString(),
+        observacao: event.note,
+      })),
     resposta: hasAnswer
       ? {
           texto: row.answer_text,

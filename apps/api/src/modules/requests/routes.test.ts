@@ -69,7 +69,11 @@ describe('bibliographic requests', () => {
     return (response.json() as { message: string }).message;
   };
   const listOf = async (who: Caller, type: string, status?: string) => {
-    const response = await call(who, 'GET', `${LIBRARY_REQUEST_PATHS.list(type)}${status ? `?status=${status}` : ''}`);
+    const response = await call(
+      who,
+      'GET',
+      `${LIBRARY_REQUEST_PATHS.list(type)}${status ? `?status=${status}` : ''}`,
+    );
     expect(response.statusCode, response.body).toBe(200);
     return LibraryRequestsSchema.parse(response.json());
   };
@@ -166,7 +170,10 @@ describe('bibliographic requests', () => {
       biblioteca: library.id,
     });
     expect(search).toMatchObject({ tipo: 'pesquisa-especializada', campos: { finalidade: 'pesquisa' } });
-    expect((await listOf(ana, 'comutacao-bibliografica')).map((r) => r.codigo)).toEqual([part.codigo, thesis.codigo]);
+    expect((await listOf(ana, 'comutacao-bibliografica')).map((r) => r.codigo)).toEqual([
+      part.codigo,
+      thesis.codigo,
+    ]);
     expect((await listOf(ana, 'levantamento-bibliografico')).map((r) => r.codigo)).toEqual([survey.codigo]);
     expect((await listOf(ana, 'pesquisa-especializada')).map((r) => r.codigo)).toEqual([search.codigo]);
   });
@@ -175,7 +182,9 @@ describe('bibliographic requests', () => {
     const ana = await patron();
     const artigo = LIBRARY_REQUEST_PATHS.switching('artigo');
     const { titulo_periodico: _journal, ...withoutJournal } = article();
-    expect(await refused(ana, artigo, withoutJournal)).toBe('libraryRequests.errors.required.titulo_periodico');
+    expect(await refused(ana, artigo, withoutJournal)).toBe(
+      'libraryRequests.errors.required.titulo_periodico',
+    );
     expect(await refused(ana, artigo, { ...article(), titulo: '   ' })).toBe(
       'libraryRequests.errors.required.titulo',
     );
@@ -188,9 +197,9 @@ describe('bibliographic requests', () => {
     expect(
       await refused(ana, LIBRARY_REQUEST_PATHS.switching('tese'), { ...article(), autor: 'Souza, Maria' }),
     ).toBe('libraryRequests.errors.required.grau');
-    expect(await refused(ana, LIBRARY_REQUEST_PATHS.switching('tese'), { ...article(), grau: 'mestrado' })).toBe(
-      'libraryRequests.errors.required.autor',
-    );
+    expect(
+      await refused(ana, LIBRARY_REQUEST_PATHS.switching('tese'), { ...article(), grau: 'mestrado' }),
+    ).toBe('libraryRequests.errors.required.autor');
     expect(await refused(ana, LIBRARY_REQUEST_PATHS.switching('parte-documento'), article())).toBe(
       'libraryRequests.errors.required.titulo_documento',
     );
@@ -198,7 +207,9 @@ describe('bibliographic requests', () => {
     expect(await refused(ana, artigo, { ...article(), pagina_inicial: 26, pagina_final: 25 })).toBe(
       'libraryRequests.errors.pageOrder',
     );
-    expect(await refused(ana, artigo, { ...article(), ano: 2027 })).toBe('libraryRequests.errors.yearInvalid');
+    expect(await refused(ana, artigo, { ...article(), ano: 2027 })).toBe(
+      'libraryRequests.errors.yearInvalid',
+    );
     expect(await refused(ana, artigo, { ...article(), ano: 99 })).toBe('libraryRequests.errors.yearInvalid');
     // Several e-mails go separated by semicolons; a comma is not a separator.
     expect(await refused(ana, artigo, { ...article(), email: 'ana@exemplo.org, bia@exemplo.org' })).toBe(
@@ -232,10 +243,16 @@ describe('bibliographic requests', () => {
       'libraryRequests.errors.required.finalidade',
     );
     // What is not a request at all is a 400 at the door: an unknown kind, a degree that does not exist.
-    expect((await call(ana, 'POST', LIBRARY_REQUEST_PATHS.switching('livro'), article())).statusCode).toBe(400);
+    expect((await call(ana, 'POST', LIBRARY_REQUEST_PATHS.switching('livro'), article())).statusCode).toBe(
+      400,
+    );
     expect(
-      (await call(ana, 'POST', LIBRARY_REQUEST_PATHS.switching('tese'), { ...article(), grau: 'bacharelado' }))
-        .statusCode,
+      (
+        await call(ana, 'POST', LIBRARY_REQUEST_PATHS.switching('tese'), {
+          ...article(),
+          grau: 'bacharelado',
+        })
+      ).statusCode,
     ).toBe(400);
     expect(await listOf(ana, 'comutacao-bibliografica')).toEqual([]);
   });
@@ -247,7 +264,9 @@ describe('bibliographic requests', () => {
     const type = 'comutacao-bibliografica';
     // Bia sees none of Ana's, cannot cancel it, and neither can anyone through another type's path.
     expect(await listOf(bia, type)).toEqual([]);
-    expect((await call(bia, 'POST', LIBRARY_REQUEST_PATHS.cancel(type, request.codigo))).statusCode).toBe(404);
+    expect((await call(bia, 'POST', LIBRARY_REQUEST_PATHS.cancel(type, request.codigo))).statusCode).toBe(
+      404,
+    );
     expect(
       (await call(ana, 'POST', LIBRARY_REQUEST_PATHS.cancel('levantamento-bibliografico', request.codigo)))
         .statusCode,
@@ -269,7 +288,11 @@ describe('bibliographic requests', () => {
 
     // Once the library works on it, the patron can no longer cancel it.
     const second = await sent(ana, LIBRARY_REQUEST_PATHS.switching('artigo'), article());
-    await moveRequest(ctx.db, clock, { requestId: second.codigo, status: 'em_atendimento', by: 'staff:lucia' });
+    await moveRequest(ctx.db, clock, {
+      requestId: second.codigo,
+      status: 'em_atendimento',
+      by: 'staff:lucia',
+    });
     const late = await call(ana, 'POST', LIBRARY_REQUEST_PATHS.cancel(type, second.codigo));
     expect(late.statusCode).toBe(422);
     expect((late.json() as { message: string }).message).toBe('libraryRequests.errors.notCancellable');
@@ -296,7 +319,10 @@ describe('bibliographic requests', () => {
         requestId: request.codigo,
         status: 'atendida',
         by: 'staff:lucia',
-        answer: { text: 'Segue o artigo.', file: { name: 'artigo.pdf', type: 'application/pdf', content: pdf } },
+        answer: {
+          text: 'Segue o artigo.',
+          file: { name: 'artigo.pdf', type: 'application/pdf', content: pdf },
+        },
       },
       { mailer: mail.mailer },
     );
@@ -368,7 +394,11 @@ describe('bibliographic requests', () => {
       email: 'ana@exemplo.org',
       biblioteca: library.id,
     });
-    await moveRequest(ctx.db, clock, { requestId: request.codigo, status: 'em_atendimento', by: 'staff:lucia' });
+    await moveRequest(ctx.db, clock, {
+      requestId: request.codigo,
+      status: 'em_atendimento',
+      by: 'staff:lucia',
+    });
     await expect(
       moveRequest(ctx.db, clock, { requestId: request.codigo, status: 'aguardando', by: 'staff:lucia' }),
     ).rejects.toMatchObject({ reason: 'NOT_ALLOWED' });
@@ -412,9 +442,15 @@ describe('bibliographic requests', () => {
       situacao: 'aguardando',
       resposta: { texto: null, arquivo: { nome: 'ficha.pdf' } },
     });
-    const cancelled = await call(ana, 'POST', LIBRARY_REQUEST_PATHS.cancel('ficha-catalografica', sheet.codigo));
+    const cancelled = await call(
+      ana,
+      'POST',
+      LIBRARY_REQUEST_PATHS.cancel('ficha-catalografica', sheet.codigo),
+    );
     expect(cancelled.statusCode).toBe(200);
-    await expect(answerRequest(ctx.db, clock, { requestId: sheet.codigo, text: 'tarde' })).rejects.toMatchObject({
+    await expect(
+      answerRequest(ctx.db, clock, { requestId: sheet.codigo, text: 'tarde' }),
+    ).rejects.toMatchObject({
       reason: 'CLOSED',
     });
   });
@@ -422,10 +458,16 @@ describe('bibliographic requests', () => {
   it('needs the personal-area activity of each service (decision 0047)', async () => {
     const ana = await patron();
     await setActivity(ctx.db, ACTIVITY.PERSONAL_AREA_BIBLIOGRAPHIC_SWITCHING, false);
-    expect((await call(ana, 'POST', LIBRARY_REQUEST_PATHS.switching('artigo'), article())).statusCode).toBe(403);
-    expect((await call(ana, 'GET', LIBRARY_REQUEST_PATHS.list('comutacao-bibliografica'))).statusCode).toBe(200);
+    expect((await call(ana, 'POST', LIBRARY_REQUEST_PATHS.switching('artigo'), article())).statusCode).toBe(
+      403,
+    );
+    expect((await call(ana, 'GET', LIBRARY_REQUEST_PATHS.list('comutacao-bibliografica'))).statusCode).toBe(
+      200,
+    );
     await setActivity(ctx.db, ACTIVITY.PERSONAL_AREA_LIBRARY_REQUESTS, false);
-    expect((await call(ana, 'GET', LIBRARY_REQUEST_PATHS.list('comutacao-bibliografica'))).statusCode).toBe(403);
+    expect((await call(ana, 'GET', LIBRARY_REQUEST_PATHS.list('comutacao-bibliografica'))).statusCode).toBe(
+      403,
+    );
     await setActivity(ctx.db, ACTIVITY.PERSONAL_AREA_SPECIALIZED_SEARCH, false);
     expect(
       (
@@ -455,6 +497,9 @@ describe('bibliographic requests', () => {
     expect(tabelas['library_request']!.linhas).toHaveLength(1);
     expect(tabelas['library_request']!.linhas[0]).not.toHaveProperty('answer_file');
     expect(tabelas['library_request']!.linhas[0]).toMatchObject({ answer_file_name: 'a.pdf' });
-    expect(tabelas['library_request_event']!.linhas.map((row) => row['status'])).toEqual(['aguardando', 'atendida']);
+    expect(tabelas['library_request_event']!.linhas.map((row) => row['status'])).toEqual([
+      'aguardando',
+      'atendida',
+    ]);
   });
 });

@@ -63,7 +63,8 @@ export async function libraryRequestRoutes(
       onRequest: [userGuard, switching],
       schema: {
         tags,
-        summary: 'Ask the library for a copy of an article, a thesis or part of a document (bibliographic switching)',
+        summary:
+          'Ask the library for a copy of an article, a thesis or part of a document (bibliographic switching)',
         params: SwitchingParamsSchema,
         body: SwitchingRequestBodySchema,
         response: { 201: LibraryRequestSchema, ...refusals },
@@ -85,7 +86,8 @@ export async function libraryRequestRoutes(
         response: { 201: LibraryRequestSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.status(201).send(await sendSurveyRequest(db, clock, me(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await sendSurveyRequest(db, clock, me(request), request.body)),
   );
   r.post(
     LIBRARY_REQUEST_PATHS.specializedSearch,
