@@ -255,7 +255,7 @@ export const LibraryRequestEventSchema = z.object({
 export type LibraryRequestEvent = z.infer<typeof LibraryRequestEventSchema>;
 
 /** A field's value as the patron sent it (texts, numbers, lists of codes). */
-const FieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
+const FieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 
 /** One of the patron's requests, with its fields as sent, its history and the library's answer. */
 export const LibraryRequestSchema = z.object({

@@ -7,12 +7,7 @@ type FieldValue = LibraryRequest['campos'][string];
 function presentFields(fields: Record<string, unknown>): Record<string, FieldValue> {
   const out: Record<string, FieldValue> = {};
   for (const [name, value] of Object.entries(fields)) {
-    if (
-      value === null ||
-      typeof value === 'string' ||
-      typeof value === 'number' ||
-      typeof value === 'boolean'
-    )
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
       out[name] = value;
     else if (Array.isArray(value)) out[name] = value.map(String);
   }

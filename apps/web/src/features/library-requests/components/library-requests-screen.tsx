@@ -121,7 +121,7 @@ function RequestItem({ request }: { request: LibraryRequest }) {
     if (Array.isArray(value)) return value.map(one).join(', ');
     if (typeof value === 'boolean')
       return value ? t('libraryRequests.list.yes') : t('libraryRequests.list.no');
-    return value === null ? '' : one(String(value));
+    return one(String(value));
   };
 
   const cancel = async () => {
