@@ -369,7 +369,7 @@ describe('bibliographic requests', () => {
         '/meupergamum/pedidos',
       ],
     ]);
-    const received = await Promise.all([mail.smtp.nextMessage(), mail.smtp.nextMessage()]);
+    const received = [await mail.smtp.nextMessage(), await mail.smtp.nextMessage()];
     expect(received.map((m) => m.envelope.to)).toEqual([[ana.email], [ana.email]]);
     expect(received[1]!.text).toContain('foi atendido');
 
