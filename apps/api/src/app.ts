@@ -45,6 +45,7 @@ import { teachingPlanRoutes } from './modules/teaching-plans/index.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { catalogueSheetRoutes } from './modules/catalogue-sheets/index.ts';
 import { acquisitionStatsRoutes } from './modules/acquisition-stats/index.ts';
+import { libraryRequestsPlugin } from './modules/requests/index.ts';
 import { permissionSource } from './modules/identity/service.ts';
 import { healthRoutes, sitemapRoutes } from './modules/operations/index.ts';
 import { genReqId, registerRequestId } from './plugins/request-id.ts';
@@ -199,6 +200,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(databaseRoutes, { db, userGuard });
       await api.register(catalogueSheetRoutes, { db, clock, userGuard, permissions: permissionSource(db) });
       await api.register(acquisitionStatsRoutes, { db, userGuard, permissions: permissionSource(db) });
+      // Bibliographic requests (decision 0048).
+      await api.register(libraryRequestsPlugin, { db, clock, userGuard, permissions: permissionSource(db) });
     },
     { prefix: API_PREFIX },
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './input.ts';
 import type { LoanRequestState } from './circulation.ts';
+import type { RequestStatus, RequestType } from './requests.ts';
 import { titlePagePath } from './web-routes.ts';
 
 // The patron's alerts (SPEC §3 Alert: id, lido; SPEC §7 GET/PUT/DELETE /solicitacoes/alertas;
@@ -20,6 +21,8 @@ export const ALERT_KINDS = [
   'commentRefused',
   'suggestionStatus',
   'catalogueSheetIssued',
+  // A bibliographic request moved (decision 0048).
+  'requestStatus',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -46,6 +49,8 @@ export interface AlertParamsByKind {
   suggestionStatus: { title: string; status: string };
   /** The library issued the final catalogue sheet of the patron's work `title` (request `requestId`). */
   catalogueSheetIssued: { title: string; requestId: number };
+  /** A bibliographic request moved; `title` is what the request is about (its title or subject). */
+  requestStatus: { title: string; requestId: number; type: RequestType; status: RequestStatus };
 }
 export type AlertParams<K extends AlertKind = AlertKind> = AlertParamsByKind[K];
 
@@ -62,6 +67,14 @@ const ALERT_TEXT_KEYS = {
   suggestionStatus: 'alerts.kind.suggestionStatus',
   catalogueSheetIssued: 'alerts.kind.catalogueSheetIssued',
 } as const;
+/** A bibliographic request's text depends on its new status (decision 0048). */
+const REQUEST_STATUS_TEXT_KEYS: Record<RequestStatus, string> = {
+  aguardando: 'alerts.kind.requestStatus.aguardando',
+  em_atendimento: 'alerts.kind.requestStatus.em_atendimento',
+  atendida: 'alerts.kind.requestStatus.atendida',
+  nao_atendida: 'alerts.kind.requestStatus.nao_atendida',
+  cancelada: 'alerts.kind.requestStatus.cancelada',
+};
 const LOAN_REQUEST_TEXT_KEYS: Record<LoanRequestState, string> = {
   aguardando: 'alerts.kind.loanRequest.aguardando',
   em_transito: 'alerts.kind.loanRequest.em_transito',
@@ -74,6 +87,8 @@ const LOAN_REQUEST_TEXT_KEYS: Record<LoanRequestState, string> = {
 export function alertTextKey(kind: AlertKind, params: Record<string, unknown>): string {
   if (kind === 'loanRequestStatus')
     return LOAN_REQUEST_TEXT_KEYS[params['status'] as LoanRequestState] ?? LOAN_REQUEST_TEXT_KEYS.aguardando;
+  if (kind === 'requestStatus')
+    return REQUEST_STATUS_TEXT_KEYS[params['status'] as RequestStatus] ?? REQUEST_STATUS_TEXT_KEYS.aguardando;
   if (kind === 'commentRefused' && typeof params['reason'] === 'string' && params['reason'])
     return ALERT_TEXT_KEYS.commentRefusedWithReason;
   return ALERT_TEXT_KEYS[kind];
@@ -94,6 +109,8 @@ export function alertLink(kind: AlertKind, params: Record<string, unknown>): str
       return '/meupergamum/emprestimos';
     case 'loanRequestStatus':
       return '/meupergamum/solicitacoes';
+    case 'requestStatus':
+      return '/meupergamum/pedidos';
     case 'commentApproved':
     case 'commentRefused':
       return typeof params['titleId'] === 'number' ? titlePagePath(params['titleId']) : null;

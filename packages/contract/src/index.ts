@@ -26,6 +26,7 @@ export * from './comments.ts';
 export * from './alerts.ts';
 export * from './requests.ts';
 export * from './catalogue-sheet.ts';
+export * from './library-requests.ts';
 export * from './web-routes.ts';
 export * from './privacy.ts';
 export * from './account.ts';

@@ -24,10 +24,7 @@ import { mailerFromConfig } from '../lib/mail.ts';
 import { ACCOUNT_COMMAND_USAGE, runAccountCommand } from '../modules/account/index.ts';
 import { DATABASES_USAGE, runDatabasesCommand } from '../modules/databases/index.ts';
 import { runStaffCommand, STAFF_COMMAND_USAGE } from '../modules/staff/index.ts';
-import {
-  CATALOGUE_SHEET_COMMAND_USAGE,
-  runCatalogueSheetCommand,
-} from '../modules/catalogue-sheets/index.ts';
+import { REQUESTS_COMMAND_USAGE, runRequestsCommand } from '../modules/requests/index.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
@@ -55,7 +52,7 @@ ${COMMENTS_COMMAND_USAGE}
 ${PRIVACY_COMMAND_USAGE}
 ${DATABASES_USAGE}
 ${STAFF_COMMAND_USAGE}
-${CATALOGUE_SHEET_COMMAND_USAGE}
+${REQUESTS_COMMAND_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
 With PostgreSQL, back up and restore with pg_dump and pg_restore (README "Backup and restore").`;
@@ -280,16 +277,12 @@ async function main(argv: string[]): Promise<number> {
         }
       }
       case 'requests': {
-        // The catalogue sheet's librarian side; the patron's alert e-mail goes out when SMTP_HOST is set.
-        if (rest[0] !== 'sheet') {
-          console.error(`usage:\n${CATALOGUE_SHEET_COMMAND_USAGE}`);
-          return 2;
-        }
+        // Bibliographic requests (decision 0048); the patron's alert e-mail goes out when SMTP_HOST is set.
         const mailer = mailerFromConfig(config);
         try {
-          return await runCatalogueSheetCommand(
+          return await runRequestsCommand(
             db,
-            rest.slice(1),
+            rest,
             { out: (line) => console.log(line), err: (line) => console.error(line) },
             { actor: `staff:${process.env.USER ?? 'cli'}`, mailer },
           );

@@ -40,6 +40,13 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   },
   { table: 'purchase_suggestion', kind: 'solicitacoes', where: 'patron_id = $1' },
   { table: 'privacy_request', kind: 'solicitacoes', where: 'patron_id = $1' },
+  // Bibliographic requests and their history (decision 0048); the answer's file is downloaded apart.
+  { table: 'library_request', kind: 'solicitacoes', where: 'patron_id = $1', omit: ['answer_file'] },
+  {
+    table: 'library_request_event',
+    kind: 'solicitacoes',
+    where: 'request_id IN (SELECT id FROM library_request WHERE patron_id = $1)',
+  },
   { table: 'library_comment', kind: 'comentarios', where: 'patron_id = $1' },
   { table: 'title_comment', kind: 'comentarios', where: 'patron_id = $1' },
   { table: 'alert', kind: 'alertas', where: 'patron_id = $1' },

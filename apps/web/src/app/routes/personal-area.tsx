@@ -41,6 +41,12 @@ import { DatabasesScreen } from '../../features/databases/components/databases-s
 import { BasketExport } from '../../features/basket/components/basket-export';
 import { CatalogueSheetScreen } from '../../features/catalogue-sheet/components/catalogue-sheet-screen';
 import { AcquisitionStatsScreen } from '../../features/acquisition-stats/components/acquisition-stats-screen';
+// Bibliographic requests (decision 0048).
+import {
+  BibliographicSwitchingScreen,
+  SpecializedSearchScreen,
+} from '../../features/library-requests/components/bibliographic-switching-screen';
+import { LibraryRequestsScreen } from '../../features/library-requests/components/library-requests-screen';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -99,6 +105,19 @@ function ListsItem() {
   return <ListsScreen renderExport={(ids) => <BasketExport ids={ids} sendsEmail={sendsEmail} />} />;
 }
 
+/** A request form, linking to the requests screen when the patron may open it (decision 0048). */
+function LibraryRequestFormItem({ form }: { form: 'switching' | 'specialized' }) {
+  const { items } = useOutletContext<PersonalAreaContext>();
+  const href = items.some((item) => item.key === 'libraryRequests')
+    ? { requestsHref: paths.personalAreaItem.getHref('libraryRequests') }
+    : {};
+  return form === 'switching' ? (
+    <BibliographicSwitchingScreen {...href} />
+  ) : (
+    <SpecializedSearchScreen {...href} />
+  );
+}
+
 /**
  * The screen of each personal-area menu item (decision 0028), under /meupergamum/{segment}. The menu
  * (order, activity, label) is features/personal-area/menu-items.ts; an item with no screen here is
@@ -128,6 +147,10 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   catalogueSheet: <CatalogueSheetScreen />,
   // Acquisition statistics (decision 0051).
   acquisitionStats: <AcquisitionStatsScreen />,
+  // Bibliographic requests (decision 0048).
+  libraryRequests: <LibraryRequestsScreen />,
+  bibliographicSwitching: <LibraryRequestFormItem form="switching" />,
+  specializedSearch: <LibraryRequestFormItem form="specialized" />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(

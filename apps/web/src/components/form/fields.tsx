@@ -180,6 +180,29 @@ export function CheckboxField({ label, description, value, error, onChange, read
   );
 }
 
+/** Several choices of a list (e.g. languages), as a labelled group of checkboxes; the value is the chosen values. */
+export function CheckboxGroupField(
+  props: FieldProps<string[]> & { options: readonly { value: string; label: string }[] },
+) {
+  return (
+    <Checkbox.Group
+      label={props.label}
+      description={props.description}
+      withAsterisk={props.required ?? false}
+      error={props.error}
+      errorProps={{ role: 'alert' }}
+      value={props.value}
+      onChange={props.onChange}
+    >
+      <Group gap="md" mt="xs">
+        {props.options.map((option) => (
+          <Checkbox key={option.value} value={option.value} label={option.label} disabled={props.readOnly} />
+        ))}
+      </Group>
+    </Checkbox.Group>
+  );
+}
+
 /** "Fields marked with * are required." above a form with required fields. */
 export function RequiredLegend() {
   const { t } = useTranslation();

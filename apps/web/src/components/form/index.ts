@@ -4,6 +4,7 @@ export { useForm, type FieldBinding, type FieldErrors, type UseFormOptions } fro
 export { rules, splitEmails, firstErrors } from './rules';
 export {
   CheckboxField,
+  CheckboxGroupField,
   DateField,
   EmailField,
   FormRefusal,
