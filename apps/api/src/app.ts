@@ -168,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(searchAidRoutes, { db, engine, guard });
       await api.register(lookupRoutes, { db, guard });
       await api.register(searchTabRoutes, { db, engine, guard, clock });
-      await api.register(teachingPlanRoutes, { db, guard });
+      await api.register(teachingPlanRoutes, { db, guard, userGuard, permissions: permissionSource(db) });
       await api.register(catalogueRoutes, { db, guard, userGuard, clock });
       await api.register(titleTabRoutes, { db, guard, userGuard, clock });
       await api.register(resultLineRoutes, { db, guard });

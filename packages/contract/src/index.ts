@@ -28,3 +28,5 @@ export * from './requests.ts';
 export * from './web-routes.ts';
 export * from './privacy.ts';
 export * from './account.ts';
+export * from './title-totals.ts';
+export * from './paper-posting.ts';
