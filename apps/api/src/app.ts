@@ -41,6 +41,7 @@ import {
   type SearchEngine,
 } from './modules/search/index.ts';
 import { teachingPlanRoutes } from './modules/teaching-plans/index.ts';
+import { titleTotalsRoutes } from './modules/title-totals/index.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { permissionSource } from './modules/identity/service.ts';
 import { healthRoutes, sitemapRoutes } from './modules/operations/index.ts';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(teachingPlanRoutes, { db, guard, userGuard, permissions: permissionSource(db) });
       await api.register(catalogueRoutes, { db, guard, userGuard, clock });
       await api.register(titleTabRoutes, { db, guard, userGuard, clock });
+      await api.register(titleTotalsRoutes, { db, guard, clock, permissions: permissionSource(db) });
       await api.register(resultLineRoutes, { db, guard });
       await api.register(networkRoutes, { db, guard });
       await api.register(basketRoutes, {
