@@ -42,6 +42,7 @@ import {
 } from './modules/search/index.ts';
 import { teachingPlanRoutes } from './modules/teaching-plans/index.ts';
 import { titleTotalsRoutes } from './modules/title-totals/index.ts';
+import { paperPostingRoutes } from './modules/paper-posting/index.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { permissionSource } from './modules/identity/service.ts';
 import { healthRoutes, sitemapRoutes } from './modules/operations/index.ts';
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });
+      await api.register(paperPostingRoutes, { db, clock, userGuard, permissions: permissionSource(db) });
       await api.register(listsPlugin, { db, clock, guard, userGuard });
       await api.register(databaseRoutes, { db, userGuard });
     },
