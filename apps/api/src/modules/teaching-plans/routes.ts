@@ -69,7 +69,7 @@ export async function teachingPlanRoutes(
   ): Promise<PlanScope> => {
     if (!request.query.meus) return { all: true };
     await userGuard.call(app, request, reply);
-    await teachingPlan.call(app, request, reply);
+    await teachingPlan(request);
     const user = asUser(request.identity);
     if (!user) throw ERRORS.unauthorized();
     return { professorId: await findProfessorOfPatron(db, user.patronId) };

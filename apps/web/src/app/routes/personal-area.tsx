@@ -39,6 +39,10 @@ import { ActivityInformation } from '../../features/personal-area/components/act
 import { ListsScreen } from '../../features/lists/components/lists-screen';
 import { DatabasesScreen } from '../../features/databases/components/databases-screen';
 import { BasketExport } from '../../features/basket/components/basket-export';
+// Teaching plan, paper posting and title totals (decision 0053).
+import { TeachingPlanScreen } from '../../features/teaching-plan/components/teaching-plan-screen';
+import { PaperPostingScreen } from '../../features/paper-posting/components/paper-posting-screen';
+import { TitleTotalsScreen } from '../../features/title-totals/components/title-totals-screen';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -122,6 +126,10 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   // Saved lists and databases (decision 0043).
   lists: <ListsItem />,
   databases: <DatabasesScreen />,
+  // Teaching plan, paper posting and title totals (decision 0053).
+  teachingPlan: <TeachingPlanScreen />,
+  paperPosting: <PaperPostingScreen />,
+  titleTotals: <TitleTotalsScreen />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(
