@@ -6,6 +6,7 @@ import {
 } from '@estante/contract';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import { bearer, signIn } from '../identity/testing.ts';
+import { runUserCommand } from '../identity/user-command.ts';
 
 const CHOICES = '/api/acervo/meu-pergamum/plano-ensino/disciplinas-bibliotecas';
 const BIBLIOGRAPHY = '/api/acervo/meu-pergamum/plano-ensino/bibliografia';
@@ -75,17 +76,24 @@ describe('the professor’s own teaching plans (meus=S, personal area activity 8
     expect((await get(`${BIBLIOGRAPHY}?meus=S&ano=${year}`, visitor)).statusCode).toBe(401);
   });
 
-  it('gives a professor category patron linked to no professor no plans', async () => {
-    await ctx.db.query("UPDATE professor SET patron_id = NULL WHERE registration = 'P009'");
+  it('gives a professor category patron linked to no professor no plans (estante user professor)', async () => {
+    const lines: string[] = [];
+    const io = {
+      out: (l: string) => lines.push(l),
+      err: (l: string) => lines.push(l),
+      readStdin: async () => '',
+    };
+    expect(await runUserCommand(ctx.db, ['professor', 'carla', '--none'], io)).toBe(0);
     try {
       expect((await plans(`meus=S&ano=${year}`)).data).toEqual([]);
       const choices = TeachingPlanChoicesSchema.parse((await get(`${CHOICES}?meus=S`, carla)).json());
       expect(choices.disciplinas).toEqual([]);
+      expect(await runUserCommand(ctx.db, ['professor', 'carla', 'P999'], io)).toBe(1);
+      expect(await runUserCommand(ctx.db, ['professor', 'nobody', 'P009'], io)).toBe(1);
     } finally {
-      await ctx.db.query(
-        "UPDATE professor SET patron_id = (SELECT id FROM patron WHERE login = 'carla') WHERE registration = 'P009'",
-      );
+      expect(await runUserCommand(ctx.db, ['professor', 'carla', 'P009'], io)).toBe(0);
     }
+    expect((await plans(`meus=S&ano=${year}`)).data.length).toBe(2);
   });
 
   it('still asks for at least one field that chooses plans (SPEC §5)', async () => {

@@ -182,3 +182,32 @@ export async function countCirculatingCopies(
   );
   return new Map(rows.map((r) => [r.title_id, r.total]));
 }
+
+/**
+ * Links the patron of a login to the professor of a registration (0032), or unlinks the login's
+ * professor when `registration` is null. Answers what was missing, or null when done.
+ */
+export async function linkProfessor(
+  db: Queryable,
+  login: string,
+  registration: string | null,
+): Promise<'login' | 'registration' | null> {
+  const patron = await db.query<{ id: number }>('SELECT id FROM patron WHERE login = $1', [login]);
+  const patronId = patron.rows[0]?.id;
+  if (patronId === undefined) return 'login';
+  if (registration === null) {
+    await db.query('UPDATE professor SET patron_id = NULL WHERE patron_id = $1', [patronId]);
+    return null;
+  }
+  const professor = await db.query<{ id: number }>('SELECT id FROM professor WHERE registration = $1', [
+    registration,
+  ]);
+  const professorId = professor.rows[0]?.id;
+  if (professorId === undefined) return 'registration';
+  await db.query('UPDATE professor SET patron_id = NULL WHERE patron_id = $1 AND id <> $2', [
+    patronId,
+    professorId,
+  ]);
+  await db.query('UPDATE professor SET patron_id = $2 WHERE id = $1', [professorId, patronId]);
+  return null;
+}
