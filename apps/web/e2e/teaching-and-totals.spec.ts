@@ -28,15 +28,18 @@ async function openItem(page: Page, name: string, path: RegExp): Promise<void> {
 
 /** Carla's plan of CC101 in the technology library, once the form asked for a field first. */
 async function showCc101Plan(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Mostrar planos' }).click();
+  const form = page.getByRole('form', { name: 'Buscar nos meus planos de ensino' });
+  await form.getByRole('button', { name: 'Mostrar planos' }).click();
   // SPEC §5: at least one field; the message names them and the focus goes to the first.
   await expect(
     page.getByText('Escolha ao menos um destes campos: Disciplina, Ano ou Semestre.'),
   ).toBeVisible();
-  await expect(page.getByLabel('Disciplina')).toBeFocused();
-  await page.getByLabel('Disciplina').selectOption({ label: 'Algoritmos e Estruturas de Dados (CC101)' });
-  await page.getByLabel('Biblioteca').selectOption({ label: 'Biblioteca do Campus Tecnológico' });
-  await page.getByRole('button', { name: 'Mostrar planos' }).click();
+  await expect(form.getByLabel('Disciplina')).toBeFocused();
+  await form.getByLabel('Disciplina').selectOption({ label: 'Algoritmos e Estruturas de Dados (CC101)' });
+  await form
+    .getByLabel('Biblioteca', { exact: true })
+    .selectOption({ label: 'Biblioteca do Campus Tecnológico' });
+  await form.getByRole('button', { name: 'Mostrar planos' }).click();
   await expect(page.getByRole('status').filter({ hasText: '1 plano de ensino' })).toBeVisible();
   await expect(
     page.getByRole('heading', { name: 'Algoritmos e Estruturas de Dados (CC101) — Ciência da Computação' }),
