@@ -42,6 +42,8 @@ import {
   type SearchEngine,
 } from './modules/search/index.ts';
 import { teachingPlanRoutes } from './modules/teaching-plans/index.ts';
+import { titleTotalsRoutes } from './modules/title-totals/index.ts';
+import { paperPostingRoutes } from './modules/paper-posting/index.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { catalogueSheetRoutes } from './modules/catalogue-sheets/index.ts';
 import { acquisitionStatsRoutes } from './modules/acquisition-stats/index.ts';
@@ -172,9 +174,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(searchAidRoutes, { db, engine, guard });
       await api.register(lookupRoutes, { db, guard });
       await api.register(searchTabRoutes, { db, engine, guard, clock });
-      await api.register(teachingPlanRoutes, { db, guard });
+      await api.register(teachingPlanRoutes, { db, guard, userGuard, permissions: permissionSource(db) });
       await api.register(catalogueRoutes, { db, guard, userGuard, clock });
       await api.register(titleTabRoutes, { db, guard, userGuard, clock });
+      await api.register(titleTotalsRoutes, { db, guard, clock, permissions: permissionSource(db) });
       await api.register(resultLineRoutes, { db, guard });
       await api.register(networkRoutes, { db, guard });
       await api.register(basketRoutes, {
@@ -196,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });
+      await api.register(paperPostingRoutes, { db, clock, userGuard, permissions: permissionSource(db) });
       await api.register(listsPlugin, { db, clock, guard, userGuard });
       await api.register(databaseRoutes, { db, userGuard });
       await api.register(catalogueSheetRoutes, { db, clock, userGuard, permissions: permissionSource(db) });

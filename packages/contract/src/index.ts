@@ -32,3 +32,5 @@ export * from './privacy.ts';
 export * from './account.ts';
 export * from './staff.ts';
 export * from './acquisition-stats.ts';
+export * from './title-totals.ts';
+export * from './paper-posting.ts';

@@ -125,6 +125,12 @@ export const API_PATHS = {
   unreadAlerts: '/solicitacoes/alertas/nao-lidos',
   /** Acquisition statistics (SPEC §7 Acquisition; decision 0051): copies and titles acquired, as JSON or CSV. */
   acquisitionStats: '/aquisicao/estatisticas',
+  /** A title's circulation totals, its spine-label colour and the libraries holding it (SPEC §7; decision 0053). */
+  titleTotals: (id: number | string) => `/acervo/${id}/totais`,
+  titleColour: (id: number | string) => `/acervo/${id}/cor`,
+  titleLibraries: (id: number | string) => `/acervo/${id}/bibliotecas`,
+  /** Hand-off to the institution's repository to deposit a paper (SPEC §7 People; decision 0053). */
+  paperPostingRedirect: '/pessoas/postagem-trabalho/redirect',
 } as const;
 
 /** Operations calls (issue 14), relative to the /api prefix: liveness and readiness probes. */

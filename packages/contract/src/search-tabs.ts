@@ -120,6 +120,14 @@ export const TeachingPlanQuerySchema = z.object({
   periodo: optionalInt(1, 20),
   disciplina: optionalInt(1, 2_147_483_647),
   biblioteca: optionalInt(1, 2_147_483_647),
+  /**
+   * Only the signed-in professor's own plans (the personal area's teaching plan, activity 831):
+   * needs a user token of a patron who holds the activity and is linked to a professor.
+   */
+  meus: z
+    .enum(['S', 'N', 'true', 'false', '1', '0'])
+    .transform((value) => ['S', 'true', '1'].includes(value))
+    .optional(),
 });
 export type TeachingPlanQuery = z.input<typeof TeachingPlanQuerySchema>;
 export type ParsedTeachingPlanQuery = z.output<typeof TeachingPlanQuerySchema>;
@@ -140,6 +148,17 @@ export function hasTeachingPlanCriteria(query: Partial<Record<string, unknown>>)
   );
 }
 
+/**
+ * A title of a plan's bibliography: the result-list title, and what course assessments count —
+ * the copies that circulate (in the chosen library, or in every library when none is chosen) and
+ * those copies per vacancy of the discipline (two decimals; null when the plan gives no vacancies).
+ */
+export const TeachingPlanTitleSchema = SearchHitSchema.extend({
+  exemplares_circulantes: z.number().int(),
+  exemplares_por_vaga: z.number().nullable(),
+});
+export type TeachingPlanTitle = z.infer<typeof TeachingPlanTitleSchema>;
+
 /** One teaching plan with its bibliography as result-list titles (availability in the chosen library). */
 export const TeachingPlanSchema = z.object({
   codigo: z.number().int(),
@@ -150,8 +169,8 @@ export const TeachingPlanSchema = z.object({
   semestre: z.number().int(),
   periodo: z.number().int().nullable(),
   vagas: z.number().int().nullable(),
-  basica: z.array(SearchHitSchema),
-  complementar: z.array(SearchHitSchema),
+  basica: z.array(TeachingPlanTitleSchema),
+  complementar: z.array(TeachingPlanTitleSchema),
 });
 export type TeachingPlan = z.infer<typeof TeachingPlanSchema>;
 

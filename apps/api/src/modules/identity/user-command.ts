@@ -1,13 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Db } from '../../lib/db/index.ts';
+import { linkProfessor } from '../teaching-plans/repository.ts';
 import { addUser, importUsers, USER_CSV_COLUMNS } from './users.ts';
 
 /** Usage lines of `estante user`, for the command's help. */
 export const USER_COMMAND_USAGE = `  estante user add LOGIN --name NAME --category CODE [--email E] [--person-key K] [--alias A]... [--password-stdin]
                                           add a patron (password from the first line of stdin; without one
                                           the password starts blocked and the patron uses password recovery)
-  estante user import FILE.csv            add patrons from CSV (header: ${USER_CSV_COLUMNS.join(',')})`;
+  estante user import FILE.csv            add patrons from CSV (header: ${USER_CSV_COLUMNS.join(',')})
+  estante user professor LOGIN REGISTRATION|--none
+                                          the professor (registration) a login is, whose teaching plans
+                                          the personal area shows (--none: no professor)`;
 
 /** What the command reads and writes, so a test can drive it. */
 export interface CommandIo {
@@ -75,6 +79,24 @@ export async function runUserCommand(db: Db, args: string[], io: CommandIo): Pro
     );
     for (const skip of summary.skipped) io.out(`  skipped line ${skip.line}: ${skip.reason}`);
     return summary.skipped.length > 0 && summary.inserted === 0 ? 1 : 0;
+  }
+  if (action === 'professor') {
+    const [login, registration, ...extra] = rest;
+    if (!login || !registration || extra.length > 0) {
+      io.err('usage: estante user professor LOGIN REGISTRATION|--none');
+      return 2;
+    }
+    const missing = await linkProfessor(db, login, registration === '--none' ? null : registration);
+    if (missing) {
+      io.err(
+        `estante user professor: no ${missing === 'login' ? 'patron' : 'professor'} ${missing === 'login' ? login : registration}.`,
+      );
+      return 1;
+    }
+    io.out(
+      registration === '--none' ? `${login} is no professor now.` : `${login} is professor ${registration}.`,
+    );
+    return 0;
   }
   io.err(`usage:\n${USER_COMMAND_USAGE}`);
   return 2;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { INSTITUTION_PAGES } from '@estante/contract';
+import { INSTITUTION_PAGES, PAPER_POSTING_SETTINGS } from '@estante/contract';
 import type { Db } from '../../lib/db/index.ts';
 import {
   addEvent,
@@ -371,6 +371,18 @@ async function setCommand(db: Db, args: string[], out: CommandOutput): Promise<n
   }
   // A link's text is text even when it reads as JSON ("2026").
   if (footerLink?.label === key && parsed !== null) parsed = value;
+  // Paper posting (decision 0053): the repository's address, and the key it shares (text, ≥ 32 characters).
+  if (key === PAPER_POSTING_SETTINGS.address && parsed !== null && !isWebAddress(parsed)) {
+    out.error(`${key} must be an http:// or https:// address, or null to turn paper posting off.`);
+    return 2;
+  }
+  if (key === PAPER_POSTING_SETTINGS.key && parsed !== null) {
+    parsed = value;
+    if (value.length < 32) {
+      out.error(`${key} must be at least 32 characters long (the repository verifies tokens with it).`);
+      return 2;
+    }
+  }
   await writeSetting(db, key, parsed);
   out.log(`Setting ${key} saved.`);
   return 0;

@@ -22,8 +22,13 @@ const DEMO_DISCIPLINES = [
   { code: 'DIR210', name: 'Direito Constitucional', courses: ['DIR'], professors: ['P004'] },
   { code: 'MED120', name: 'Anatomia Humana', courses: ['MED', 'ENF'], professors: ['P005'] },
   { code: 'ENF130', name: 'Fundamentos de Enfermagem', courses: ['ENF'], professors: ['P005'] },
-  { code: 'CC101', name: 'Algoritmos e Estruturas de Dados', courses: ['CC'], professors: ['P006'] },
-  { code: 'CC220', name: 'Bancos de Dados', courses: ['CC'], professors: ['P006', 'P007'] },
+  {
+    code: 'CC101',
+    name: 'Algoritmos e Estruturas de Dados',
+    courses: ['CC'],
+    professors: ['P006', 'P009'],
+  },
+  { code: 'CC220', name: 'Bancos de Dados', courses: ['CC'], professors: ['P006', 'P007', 'P009'] },
   {
     code: 'MAT101',
     name: 'Cálculo Diferencial e Integral I',
@@ -43,6 +48,8 @@ const DEMO_PROFESSORS = [
   { registration: 'P006', name: 'André Luiz Tavares' },
   { registration: 'P007', name: 'Cecília Ramos Vieira' },
   { registration: 'P008', name: 'Otávio Mendes Siqueira' },
+  // The demo login carla (a professor) is this professor: her personal area shows her plans.
+  { registration: 'P009', name: 'Carla Mendes Ribeiro', login: 'carla' },
 ] as const;
 
 /** The demo institution's courses, disciplines and professors (SPEC §7 lookups); safe to run again. */
@@ -65,6 +72,12 @@ export async function seedDemoTeaching(tx: Queryable): Promise<void> {
       [professor.registration, professor.name],
     );
     professors.set(professor.registration, rows[0]!.id);
+    if ('login' in professor) {
+      await tx.query(
+        'UPDATE professor SET patron_id = (SELECT id FROM patron WHERE login = $2) WHERE id = $1',
+        [rows[0]!.id, professor.login],
+      );
+    }
   }
   for (const discipline of DEMO_DISCIPLINES) {
     const { rows } = await tx.query<{ id: number }>(

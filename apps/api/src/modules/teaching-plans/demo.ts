@@ -88,7 +88,7 @@ export function demoPlans(year: number): DemoPlan[] {
     {
       course: 'CC',
       discipline: 'CC101',
-      professor: 'P006',
+      professor: 'P009',
       year,
       semester: 1,
       period: 1,
@@ -99,7 +99,7 @@ export function demoPlans(year: number): DemoPlan[] {
     {
       course: 'CC',
       discipline: 'CC220',
-      professor: 'P007',
+      professor: 'P009',
       year,
       semester: 2,
       period: 4,

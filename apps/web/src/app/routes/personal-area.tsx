@@ -47,6 +47,10 @@ import {
   SpecializedSearchScreen,
 } from '../../features/library-requests/components/bibliographic-switching-screen';
 import { LibraryRequestsScreen } from '../../features/library-requests/components/library-requests-screen';
+// Teaching plan, paper posting and title totals (decision 0053).
+import { TeachingPlanScreen } from '../../features/teaching-plan/components/teaching-plan-screen';
+import { PaperPostingScreen } from '../../features/paper-posting/components/paper-posting-screen';
+import { TitleTotalsScreen } from '../../features/title-totals/components/title-totals-screen';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -151,6 +155,10 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   libraryRequests: <LibraryRequestsScreen />,
   bibliographicSwitching: <LibraryRequestFormItem form="switching" />,
   specializedSearch: <LibraryRequestFormItem form="specialized" />,
+  // Teaching plan, paper posting and title totals (decision 0053).
+  teachingPlan: <TeachingPlanScreen />,
+  paperPosting: <PaperPostingScreen />,
+  titleTotals: <TitleTotalsScreen />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(

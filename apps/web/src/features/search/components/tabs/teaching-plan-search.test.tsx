@@ -37,14 +37,18 @@ const PLANS: TeachingPlanBibliography = {
       periodo: 3,
       vagas: 60,
       basica: [
-        buildHit({
-          cod_acervo: 394,
-          titulo: 'Constituição da República Federativa do Brasil',
-          autor: 'Brasil',
-          ano_publicacao: 1988,
-          exemplares_disponiveis: 1,
-          exemplares_total: 2,
-        }),
+        {
+          ...buildHit({
+            cod_acervo: 394,
+            titulo: 'Constituição da República Federativa do Brasil',
+            autor: 'Brasil',
+            ano_publicacao: 1988,
+            exemplares_disponiveis: 1,
+            exemplares_total: 2,
+          }),
+          exemplares_circulantes: 2,
+          exemplares_por_vaga: 0.03,
+        },
       ],
       complementar: [],
     },

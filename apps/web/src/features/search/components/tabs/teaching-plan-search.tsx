@@ -17,7 +17,8 @@ import classes from './tabs.module.css';
 /** Periods of a course offered in the form (1st to 12th). */
 const PERIODS = Array.from({ length: 12 }, (_, i) => i + 1);
 
-type Draft = Record<keyof ParsedTeachingPlanQuery, string>;
+/** The tab's fields (meus is the personal area's, not the public tab's). */
+type Draft = Record<Exclude<keyof ParsedTeachingPlanQuery, 'meus'>, string>;
 const EMPTY: Draft = { departamento: '', ano: '', semestre: '', periodo: '', disciplina: '', biblioteca: '' };
 
 /** The query of a draft: the fields chosen, as numbers. */

@@ -1,0 +1,1 @@
+export { paperPostingRoutes } from './routes.ts';

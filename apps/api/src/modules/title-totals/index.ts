@@ -1,0 +1,1 @@
+export { titleTotalsRoutes } from './routes.ts';
