@@ -31,6 +31,7 @@ import { circulationPlugin, circulationTimeZone } from './modules/circulation/in
 import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
 import { privacyPlugin } from './modules/privacy/index.ts';
 import { listsPlugin } from './modules/lists/index.ts';
+import { suggestionRoutes } from './modules/suggestions/index.ts';
 import { databaseRoutes } from './modules/databases/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import {
@@ -193,6 +194,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });
       await api.register(listsPlugin, { db, clock, guard, userGuard });
       await api.register(databaseRoutes, { db, userGuard });
+      await api.register(suggestionRoutes, {
+        db,
+        userGuard,
+        permissions: permissionSource(db),
+        timeZone: () => circulationTimeZone(db),
+      });
     },
     { prefix: API_PREFIX },
   );

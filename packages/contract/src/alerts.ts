@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './input.ts';
 import type { LoanRequestState } from './circulation.ts';
+import type { SuggestionStatus } from './purchase-suggestions.ts';
 import { titlePagePath } from './web-routes.ts';
 
 // The patron's alerts (SPEC §3 Alert: id, lido; SPEC §7 GET/PUT/DELETE /solicitacoes/alertas;
@@ -19,6 +20,7 @@ export const ALERT_KINDS = [
   'commentApproved',
   'commentRefused',
   'suggestionStatus',
+  'suggestionCatalogued',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -41,8 +43,10 @@ export interface AlertParamsByKind {
   commentApproved: { title: string; titleId: number };
   /** `reason` is the librarian's own words, or null. */
   commentRefused: { title: string; titleId: number; reason: string | null };
-  /** `status` is the suggestion's status as its screen names it. */
-  suggestionStatus: { title: string; status: string };
+  /** `status` is the suggestion's status code, written as the reader's language names it. */
+  suggestionStatus: { title: string; suggestionId: number; status: SuggestionStatus };
+  /** The suggested title is in the catalogue now: `titleId` is its record. */
+  suggestionCatalogued: { title: string; suggestionId: number; titleId: number };
 }
 export type AlertParams<K extends AlertKind = AlertKind> = AlertParamsByKind[K];
 
@@ -57,6 +61,7 @@ const ALERT_TEXT_KEYS = {
   commentRefused: 'alerts.kind.commentRefused',
   commentRefusedWithReason: 'alerts.kind.commentRefusedWithReason',
   suggestionStatus: 'alerts.kind.suggestionStatus',
+  suggestionCatalogued: 'alerts.kind.suggestionCatalogued',
 } as const;
 const LOAN_REQUEST_TEXT_KEYS: Record<LoanRequestState, string> = {
   aguardando: 'alerts.kind.loanRequest.aguardando',
@@ -75,6 +80,16 @@ export function alertTextKey(kind: AlertKind, params: Record<string, unknown>): 
   return ALERT_TEXT_KEYS[kind];
 }
 
+/**
+ * The translation key a parameter's value stands for, when it is a code the text names in the
+ * reader's language (a renewal refusal's reason, a suggestion's status); null for plain values.
+ */
+export function alertParamTextKey(kind: AlertKind, name: string, value: unknown): string | null {
+  if (kind === 'renewalRefused' && name === 'reason') return String(value);
+  if (kind === 'suggestionStatus' && name === 'status') return `suggestions.status.${String(value)}`;
+  return null;
+}
+
 /** Parameters that are library days, written in the reader's date format in the text. */
 export const ALERT_DAY_PARAMS = ['until', 'dueOn'] as const;
 
@@ -90,8 +105,11 @@ export function alertLink(kind: AlertKind, params: Record<string, unknown>): str
       return '/meupergamum/emprestimos';
     case 'loanRequestStatus':
       return '/meupergamum/solicitacoes';
+    case 'suggestionStatus':
+      return '/meupergamum/sugestoes';
     case 'commentApproved':
     case 'commentRefused':
+    case 'suggestionCatalogued':
       return typeof params['titleId'] === 'number' ? titlePagePath(params['titleId']) : null;
     default:
       return null;
