@@ -39,6 +39,9 @@ import { ActivityInformation } from '../../features/personal-area/components/act
 import { ListsScreen } from '../../features/lists/components/lists-screen';
 import { DatabasesScreen } from '../../features/databases/components/databases-screen';
 import { BasketExport } from '../../features/basket/components/basket-export';
+import { AcquisitionScreen } from '../../features/suggestions/components/acquisition-screen';
+import { SuggestionsScreen } from '../../features/suggestions/components/suggestions-screen';
+import { PurchaseOrdersScreen } from '../../features/suggestions/components/purchase-orders-screen';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -97,6 +100,17 @@ function ListsItem() {
   return <ListsScreen renderExport={(ids) => <BasketExport ids={ids} sendsEmail={sendsEmail} />} />;
 }
 
+/** The suggestion form, with a link to the suggestion query when the patron may open it (decision 0050). */
+function AcquisitionItem() {
+  const { items } = useOutletContext<PersonalAreaContext>();
+  const canFollow = items.some((item) => item.key === 'suggestions');
+  return (
+    <AcquisitionScreen
+      suggestionsHref={canFollow ? paths.personalAreaItem.getHref('suggestions') : undefined}
+    />
+  );
+}
+
 /**
  * The screen of each personal-area menu item (decision 0028), under /meupergamum/{segment}. The menu
  * (order, activity, label) is features/personal-area/menu-items.ts; an item with no screen here is
@@ -122,6 +136,10 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   // Saved lists and databases (decision 0043).
   lists: <ListsItem />,
   databases: <DatabasesScreen />,
+  // Purchase suggestions and orders (decision 0050).
+  acquisition: <AcquisitionItem />,
+  suggestions: <SuggestionsScreen />,
+  purchaseOrders: <PurchaseOrdersScreen />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(
