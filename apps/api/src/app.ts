@@ -32,6 +32,7 @@ import { circulationPlugin, circulationTimeZone } from './modules/circulation/in
 import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
 import { privacyPlugin } from './modules/privacy/index.ts';
 import { listsPlugin } from './modules/lists/index.ts';
+import { suggestionRoutes } from './modules/suggestions/index.ts';
 import { databaseRoutes } from './modules/databases/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import {
@@ -206,6 +207,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(acquisitionStatsRoutes, { db, userGuard, permissions: permissionSource(db) });
       // Bibliographic requests (decision 0048).
       await api.register(libraryRequestsPlugin, { db, clock, userGuard, permissions: permissionSource(db) });
+      await api.register(suggestionRoutes, {
+        db,
+        userGuard,
+        permissions: permissionSource(db),
+        timeZone: () => circulationTimeZone(db),
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDaySchema } from './input.ts';
 import type { LoanRequestState } from './circulation.ts';
 import type { RequestStatus, RequestType } from './requests.ts';
+import type { SuggestionStatus } from './purchase-suggestions.ts';
 import { titlePagePath } from './web-routes.ts';
 
 // The patron's alerts (SPEC §3 Alert: id, lido; SPEC §7 GET/PUT/DELETE /solicitacoes/alertas;
@@ -23,6 +24,7 @@ export const ALERT_KINDS = [
   'catalogueSheetIssued',
   // A bibliographic request moved (decision 0048).
   'requestStatus',
+  'suggestionCatalogued',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -45,12 +47,14 @@ export interface AlertParamsByKind {
   commentApproved: { title: string; titleId: number };
   /** `reason` is the librarian's own words, or null. */
   commentRefused: { title: string; titleId: number; reason: string | null };
-  /** `status` is the suggestion's status as its screen names it. */
-  suggestionStatus: { title: string; status: string };
   /** The library issued the final catalogue sheet of the patron's work `title` (request `requestId`). */
   catalogueSheetIssued: { title: string; requestId: number };
   /** A bibliographic request moved; `title` is what the request is about (its title or subject). */
   requestStatus: { title: string; requestId: number; type: RequestType; status: RequestStatus };
+  /** `status` is the suggestion's status code, written as the reader's language names it. */
+  suggestionStatus: { title: string; suggestionId: number; status: SuggestionStatus };
+  /** The suggested title is in the catalogue now: `titleId` is its record. */
+  suggestionCatalogued: { title: string; suggestionId: number; titleId: number };
 }
 export type AlertParams<K extends AlertKind = AlertKind> = AlertParamsByKind[K];
 
@@ -66,6 +70,7 @@ const ALERT_TEXT_KEYS = {
   commentRefusedWithReason: 'alerts.kind.commentRefusedWithReason',
   suggestionStatus: 'alerts.kind.suggestionStatus',
   catalogueSheetIssued: 'alerts.kind.catalogueSheetIssued',
+  suggestionCatalogued: 'alerts.kind.suggestionCatalogued',
 } as const;
 /** A bibliographic request's text depends on its new status (decision 0048). */
 const REQUEST_STATUS_TEXT_KEYS: Record<RequestStatus, string> = {
@@ -94,6 +99,16 @@ export function alertTextKey(kind: AlertKind, params: Record<string, unknown>): 
   return ALERT_TEXT_KEYS[kind];
 }
 
+/**
+ * The translation key a parameter's value stands for, when it is a code the text names in the
+ * reader's language (a renewal refusal's reason, a suggestion's status); null for plain values.
+ */
+export function alertParamTextKey(kind: AlertKind, name: string, value: unknown): string | null {
+  if (kind === 'renewalRefused' && name === 'reason') return String(value);
+  if (kind === 'suggestionStatus' && name === 'status') return `suggestions.status.${String(value)}`;
+  return null;
+}
+
 /** Parameters that are library days, written in the reader's date format in the text. */
 export const ALERT_DAY_PARAMS = ['until', 'dueOn'] as const;
 
@@ -111,8 +126,11 @@ export function alertLink(kind: AlertKind, params: Record<string, unknown>): str
       return '/meupergamum/solicitacoes';
     case 'requestStatus':
       return '/meupergamum/pedidos';
+    case 'suggestionStatus':
+      return '/meupergamum/sugestoes';
     case 'commentApproved':
     case 'commentRefused':
+    case 'suggestionCatalogued':
       return typeof params['titleId'] === 'number' ? titlePagePath(params['titleId']) : null;
     case 'catalogueSheetIssued':
       return '/meupergamum/ficha-catalografica';

@@ -34,3 +34,4 @@ export * from './staff.ts';
 export * from './acquisition-stats.ts';
 export * from './title-totals.ts';
 export * from './paper-posting.ts';
+export * from './purchase-suggestions.ts';

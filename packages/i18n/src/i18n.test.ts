@@ -37,6 +37,8 @@ const DYNAMIC_PREFIXES = [
   'record.tabs.',
   'record.additional.',
   'language.',
+  'suggestions.status.',
+  'suggestions.order.status.',
 ];
 
 function sourceFiles(dir: string): string[] {

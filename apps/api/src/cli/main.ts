@@ -25,6 +25,7 @@ import { ACCOUNT_COMMAND_USAGE, runAccountCommand } from '../modules/account/ind
 import { DATABASES_USAGE, runDatabasesCommand } from '../modules/databases/index.ts';
 import { runStaffCommand, STAFF_COMMAND_USAGE } from '../modules/staff/index.ts';
 import { REQUESTS_COMMAND_USAGE, runRequestsCommand } from '../modules/requests/index.ts';
+import { runSuggestionsCommand, SUGGESTIONS_COMMAND_USAGE } from '../modules/suggestions/index.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
@@ -53,6 +54,7 @@ ${PRIVACY_COMMAND_USAGE}
 ${DATABASES_USAGE}
 ${STAFF_COMMAND_USAGE}
 ${REQUESTS_COMMAND_USAGE}
+${SUGGESTIONS_COMMAND_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
 With PostgreSQL, back up and restore with pg_dump and pg_restore (README "Backup and restore").`;
@@ -166,20 +168,34 @@ async function main(argv: string[]): Promise<number> {
         }
         const total: ImportSummary = { read: 0, inserted: 0, updated: 0, skipped: [] };
         const titlesBefore = network ? 0 : await countTitles(db);
-        for (const file of positionals) {
-          const started = Date.now();
-          const summary = await importFile(db, file, {
-            ...(values.library ? { defaultLibraryCode: values.library } : {}),
-            ...(network ? { network } : {}),
-            onProgress: (s) => progressLine(`${file}: ${s.read} records`, s.read, started),
-          });
-          progressLine.done();
-          const seconds = (Date.now() - started) / 1000;
-          printSummary(`${file} (${Math.round(summary.read / Math.max(seconds, 0.001))} records/s)`, summary);
-          total.read += summary.read;
-          total.inserted += summary.inserted;
-          total.updated += summary.updated;
-          total.skipped.push(...summary.skipped);
+        // Suggesters whose title arrives are told by e-mail too when SMTP_HOST is set (decision 0050).
+        const mailer = mailerFromConfig(config);
+        try {
+          for (const file of positionals) {
+            const started = Date.now();
+            const summary = await importFile(db, file, {
+              ...(values.library ? { defaultLibraryCode: values.library } : {}),
+              ...(network ? { network } : {}),
+              mailer,
+              onMailError: (error) =>
+                console.error(
+                  `estante import: a suggester's e-mail was not sent (${(error as Error).message}).`,
+                ),
+              onProgress: (s) => progressLine(`${file}: ${s.read} records`, s.read, started),
+            });
+            progressLine.done();
+            const seconds = (Date.now() - started) / 1000;
+            printSummary(
+              `${file} (${Math.round(summary.read / Math.max(seconds, 0.001))} records/s)`,
+              summary,
+            );
+            total.read += summary.read;
+            total.inserted += summary.inserted;
+            total.updated += summary.updated;
+            total.skipped.push(...summary.skipped);
+          }
+        } finally {
+          await mailer?.close();
         }
         if (positionals.length > 1) {
           console.log(
@@ -281,6 +297,20 @@ async function main(argv: string[]): Promise<number> {
         const mailer = mailerFromConfig(config);
         try {
           return await runRequestsCommand(
+            db,
+            rest,
+            { out: (line) => console.log(line), err: (line) => console.error(line) },
+            { actor: `staff:${process.env.USER ?? 'cli'}`, mailer },
+          );
+        } finally {
+          await mailer?.close();
+        }
+      }
+      case 'suggestions': {
+        // The suggester's alert e-mail goes out when SMTP_HOST is set.
+        const mailer = mailerFromConfig(config);
+        try {
+          return await runSuggestionsCommand(
             db,
             rest,
             { out: (line) => console.log(line), err: (line) => console.error(line) },

@@ -1,10 +1,10 @@
-import { ALERT_DAY_PARAMS, alertTextKey, type AlertKind } from '@estante/contract';
+import { ALERT_DAY_PARAMS, alertParamTextKey, alertTextKey, type AlertKind } from '@estante/contract';
 import type { ServerLanguage } from '../../lib/messages.ts';
 import { formatDay, translate } from '../circulation/mail-texts.ts';
 
 /**
  * An alert's text in a language: the kind's text (packages/i18n `alerts.kind.*`) with its
- * parameters put in, days in the reader's format and a refusal's key translated.
+ * parameters put in, days in the reader's format and a code (refusal, status) translated.
  */
 export function alertText(
   kind: AlertKind,
@@ -16,9 +16,10 @@ export function alertText(
     if (value === null) values[name] = '';
     else if ((ALERT_DAY_PARAMS as readonly string[]).includes(name) && typeof value === 'string')
       values[name] = formatDay(value, language);
-    else if (name === 'reason' && kind === 'renewalRefused')
-      values[name] = translate(String(value), language);
-    else values[name] = String(value);
+    else {
+      const key = alertParamTextKey(kind, name, value);
+      values[name] = key === null ? String(value) : translate(key, language);
+    }
   }
   return translate(alertTextKey(kind, params), language).replace(
     /\{\{(\w+)\}\}/g,

@@ -1,11 +1,14 @@
 import { classify, mapAuthority, mapHoldings, mapTitle, readMarc, type MarcRecord } from '@estante/marc';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { Db, Queryable } from '../../lib/db/index.ts';
+import type { Mailer } from '../../lib/mail.ts';
 import { linkHoldings, saveAuthority, saveTitle } from '../catalogue/index.ts';
 import {
   ensureNetworkInstitution,
   saveNetworkRecord,
   type NetworkInstitutionInput,
 } from '../network/index.ts';
+import { tellCataloguedSuggestions } from '../suggestions/index.ts';
 
 /** One record that was not imported, with where it was and why. */
 export interface SkippedRecord {
@@ -34,6 +37,10 @@ export interface ImportOptions {
    * instead of the local catalogue: bibliographic records only, no copies or authorities.
    */
   network?: NetworkInstitutionInput;
+  /** Sends the e-mails of suggesters whose suggested title a record brings (decision 0050). */
+  mailer?: Mailer | undefined;
+  onMailError?: (error: unknown) => void;
+  clock?: Clock;
 }
 
 type Prepared =
@@ -123,10 +130,12 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     ? (await ensureNetworkInstitution(db, options.network)).id
     : null;
 
-  const record = (item: Prepared, result: { inserted: boolean }) => {
+  // Titles written by the batch: the suggestions they answer are told after it (decision 0050).
+  let titleIds: number[] = [];
+  const record = (item: Prepared, result: { id: number; inserted: boolean }) => {
     if (result.inserted) summary.inserted++;
     else summary.updated++;
-    void item;
+    if (item.kind === 'title' && networkInstitutionId === null) titleIds.push(result.id);
   };
 
   const flush = async () => {
@@ -135,7 +144,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     batch = [];
     try {
       const results = await db.transaction(async (tx) => {
-        const out: { inserted: boolean }[] = [];
+        const out: { id: number; inserted: boolean }[] = [];
         for (const item of items) out.push(await write(tx, item, format, options, networkInstitutionId));
         return out;
       });
@@ -150,6 +159,12 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
         }
       }
     }
+    const written = titleIds;
+    titleIds = [];
+    await tellCataloguedSuggestions(db, options.clock ?? systemClock, written, {
+      mailer: options.mailer,
+      ...(options.onMailError ? { onMailError: options.onMailError } : {}),
+    });
     options.onProgress?.(summary);
   };
 

@@ -340,7 +340,7 @@ export async function insertComment(
   return rows[0]!;
 }
 
-/** Stores a purchase suggestion as a pre-suggestion. */
+/** Stores a purchase suggestion as a pre-suggestion, with that first step of its history (decision 0050). */
 export async function insertSuggestion(
   db: Queryable,
   suggestion: {
@@ -352,16 +352,24 @@ export async function insertSuggestion(
     edition: string | null;
     publisher: string;
     isbnIssn: string | null;
+    /** The ISBN-13 or ISSN as the catalogue keeps it, to match imported records. */
+    matchKey: string | null;
     isPeriodical: boolean;
     otherInfo: string | null;
     createdAt: Date;
   },
 ): Promise<{ id: number; created_at: Date }> {
   const { rows } = await db.query<{ id: number; created_at: Date }>(
-    `INSERT INTO purchase_suggestion
-       (patron_id, campus_id, library_id, author, title, edition, publisher, isbn_issn, is_periodical, other_info, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     RETURNING id::int AS id, created_at`,
+    `WITH saved AS (
+       INSERT INTO purchase_suggestion
+         (patron_id, campus_id, library_id, author, title, edition, publisher, isbn_issn, is_periodical, other_info,
+          created_at, match_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       RETURNING id, status, created_at
+     ), history AS (
+       INSERT INTO purchase_suggestion_event (suggestion_id, status, at) SELECT id, status, created_at FROM saved
+     )
+     SELECT id::int AS id, created_at FROM saved`,
     [
       suggestion.patronId,
       suggestion.campusId,
@@ -374,6 +382,7 @@ export async function insertSuggestion(
       suggestion.isPeriodical,
       suggestion.otherInfo,
       suggestion.createdAt,
+      suggestion.matchKey,
     ],
   );
   return rows[0]!;

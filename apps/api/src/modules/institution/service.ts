@@ -1,6 +1,7 @@
 import type { CommentReceipt, SuggestionReceipt, SuggestionRequest } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
+import { suggestionMatchKey } from '../suggestions/match-key.ts';
 import { INSTITUTION_ERRORS } from './errors.ts';
 import { nullIfEmpty } from './presenters.ts';
 import {
@@ -69,6 +70,7 @@ export async function sendSuggestion(
     edition: nullIfEmpty(request.edicao),
     publisher: request.editor,
     isbnIssn: nullIfEmpty(request.isbn_issn),
+    matchKey: suggestionMatchKey(request.isbn_issn),
     isPeriodical: request.periodico ?? false,
     otherInfo: nullIfEmpty(request.outras_inf),
     createdAt: clock.now(),

@@ -39,6 +39,11 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     where: 'request_id IN (SELECT id FROM closed_stack_request WHERE patron_id = $1)',
   },
   { table: 'purchase_suggestion', kind: 'solicitacoes', where: 'patron_id = $1' },
+  {
+    table: 'purchase_suggestion_event',
+    kind: 'solicitacoes',
+    where: 'suggestion_id IN (SELECT id FROM purchase_suggestion WHERE patron_id = $1)',
+  },
   { table: 'privacy_request', kind: 'solicitacoes', where: 'patron_id = $1' },
   // Bibliographic requests and their history (decision 0048); the answer's file is downloaded apart.
   { table: 'library_request', kind: 'solicitacoes', where: 'patron_id = $1', omit: ['answer_file'] },

@@ -51,6 +51,9 @@ import { LibraryRequestsScreen } from '../../features/library-requests/component
 import { TeachingPlanScreen } from '../../features/teaching-plan/components/teaching-plan-screen';
 import { PaperPostingScreen } from '../../features/paper-posting/components/paper-posting-screen';
 import { TitleTotalsScreen } from '../../features/title-totals/components/title-totals-screen';
+import { AcquisitionScreen } from '../../features/suggestions/components/acquisition-screen';
+import { SuggestionsScreen } from '../../features/suggestions/components/suggestions-screen';
+import { PurchaseOrdersScreen } from '../../features/suggestions/components/purchase-orders-screen';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -122,6 +125,17 @@ function LibraryRequestFormItem({ form }: { form: 'switching' | 'specialized' })
   );
 }
 
+/** The suggestion form, with a link to the suggestion query when the patron may open it (decision 0050). */
+function AcquisitionItem() {
+  const { items } = useOutletContext<PersonalAreaContext>();
+  const canFollow = items.some((item) => item.key === 'suggestions');
+  return (
+    <AcquisitionScreen
+      suggestionsHref={canFollow ? paths.personalAreaItem.getHref('suggestions') : undefined}
+    />
+  );
+}
+
 /**
  * The screen of each personal-area menu item (decision 0028), under /meupergamum/{segment}. The menu
  * (order, activity, label) is features/personal-area/menu-items.ts; an item with no screen here is
@@ -159,6 +173,10 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   teachingPlan: <TeachingPlanScreen />,
   paperPosting: <PaperPostingScreen />,
   titleTotals: <TitleTotalsScreen />,
+  // Purchase suggestions and orders (decision 0050).
+  acquisition: <AcquisitionItem />,
+  suggestions: <SuggestionsScreen />,
+  purchaseOrders: <PurchaseOrdersScreen />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(

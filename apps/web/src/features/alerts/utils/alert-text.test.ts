@@ -3,6 +3,22 @@ import { initI18n } from '../../../lib/i18n';
 import { alertMessage, lastThirtyDays } from './alert-text';
 
 describe('alert texts', () => {
+  it('names a purchase suggestion’s new status in the reader’s language, not by its code', () => {
+    const i18n = initI18n('pt');
+    void i18n.changeLanguage('en');
+    const t = i18n.t.bind(i18n);
+    expect(
+      alertMessage(
+        t,
+        {
+          tipo: 'suggestionStatus',
+          parametros: { title: 'Vidas secas', suggestionId: 4, status: 'em-cotacao' },
+        },
+        'en',
+      ),
+    ).toBe('Your purchase suggestion "Vidas secas" changed status: In quote.');
+  });
+
   it('builds the text from the kind and parameters, days in the reader’s format and a refusal translated', () => {
     const i18n = initI18n('pt');
     void i18n.changeLanguage('pt');

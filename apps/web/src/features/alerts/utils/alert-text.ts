@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
-import { ALERT_DAY_PARAMS, alertTextKey, type Alert } from '@estante/contract';
+import { ALERT_DAY_PARAMS, alertParamTextKey, alertTextKey, type Alert } from '@estante/contract';
 import { localDay } from '../../../components/form';
 import { NUMERIC_DATE, formatDate, patronLocale, translateKey } from '../../../lib/i18n';
 
 /**
  * An alert's text in the interface language, from its kind and parameters (the same texts the
- * server writes its e-mails with): days in the patron's date format, a refusal's key translated.
+ * server writes its e-mails with): days in the patron's date format, a code (refusal, status) translated.
  */
 export function alertMessage(
   t: TFunction,
@@ -17,9 +17,10 @@ export function alertMessage(
     if (value === null) values[name] = '';
     else if ((ALERT_DAY_PARAMS as readonly string[]).includes(name))
       values[name] = formatDate(String(value), language);
-    else if (name === 'reason' && alert.tipo === 'renewalRefused')
-      values[name] = translateKey(t, String(value));
-    else values[name] = String(value);
+    else {
+      const key = alertParamTextKey(alert.tipo, name, value);
+      values[name] = key === null ? String(value) : translateKey(t, key);
+    }
   }
   return translateKey(t, alertTextKey(alert.tipo, alert.parametros), values);
 }

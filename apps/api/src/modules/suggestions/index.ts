@@ -1,0 +1,10 @@
+export { suggestionRoutes } from './routes.ts';
+export { runSuggestionsCommand, SUGGESTIONS_COMMAND_USAGE } from './cli.ts';
+export {
+  catalogueSuggestion,
+  moveSuggestion,
+  quoteSuggestion,
+  tellCataloguedSuggestions,
+  type TellOptions,
+} from './service.ts';
+export { suggestionMatchKey } from './match-key.ts';
