@@ -30,6 +30,7 @@ import { commentRoutes } from './modules/comments/index.ts';
 import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
 import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
 import { privacyPlugin } from './modules/privacy/index.ts';
+import { interestProfilePlugin } from './modules/interest-profile/index.ts';
 import { listsPlugin } from './modules/lists/index.ts';
 import { databaseRoutes } from './modules/databases/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
@@ -193,6 +194,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });
       await api.register(listsPlugin, { db, clock, guard, userGuard });
       await api.register(databaseRoutes, { db, userGuard });
+      await api.register(interestProfilePlugin, {
+        db,
+        clock,
+        timeZone: () => circulationTimeZone(db),
+        userGuard,
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -19,6 +19,8 @@ export const ALERT_KINDS = [
   'commentApproved',
   'commentRefused',
   'suggestionStatus',
+  // Selective dissemination (decision 0052): a new title or issue matches the interest profile.
+  'interestMatch',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -43,6 +45,8 @@ export interface AlertParamsByKind {
   commentRefused: { title: string; titleId: number; reason: string | null };
   /** `status` is the suggestion's status as its screen names it. */
   suggestionStatus: { title: string; status: string };
+  /** `reason` is what of the profile it matched ("Gatos", "Revista X: v. 2, n. 1"). */
+  interestMatch: { title: string; titleId: number; reason: string };
 }
 export type AlertParams<K extends AlertKind = AlertKind> = AlertParamsByKind[K];
 
@@ -57,6 +61,7 @@ const ALERT_TEXT_KEYS = {
   commentRefused: 'alerts.kind.commentRefused',
   commentRefusedWithReason: 'alerts.kind.commentRefusedWithReason',
   suggestionStatus: 'alerts.kind.suggestionStatus',
+  interestMatch: 'alerts.kind.interestMatch',
 } as const;
 const LOAN_REQUEST_TEXT_KEYS: Record<LoanRequestState, string> = {
   aguardando: 'alerts.kind.loanRequest.aguardando',
@@ -92,6 +97,7 @@ export function alertLink(kind: AlertKind, params: Record<string, unknown>): str
       return '/meupergamum/solicitacoes';
     case 'commentApproved':
     case 'commentRefused':
+    case 'interestMatch':
       return typeof params['titleId'] === 'number' ? titlePagePath(params['titleId']) : null;
     default:
       return null;

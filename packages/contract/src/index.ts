@@ -28,3 +28,4 @@ export * from './requests.ts';
 export * from './web-routes.ts';
 export * from './privacy.ts';
 export * from './account.ts';
+export * from './interest-profile.ts';

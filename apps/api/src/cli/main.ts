@@ -23,6 +23,7 @@ import { PRIVACY_COMMAND_USAGE, runPrivacyCommand } from '../modules/privacy/ind
 import { mailerFromConfig } from '../lib/mail.ts';
 import { ACCOUNT_COMMAND_USAGE, runAccountCommand } from '../modules/account/index.ts';
 import { DATABASES_USAGE, runDatabasesCommand } from '../modules/databases/index.ts';
+import { DSI_COMMAND_USAGE, runDsiCommand } from '../modules/interest-profile/index.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
@@ -49,6 +50,7 @@ ${DESK_COMMAND_USAGE}
 ${COMMENTS_COMMAND_USAGE}
 ${PRIVACY_COMMAND_USAGE}
 ${DATABASES_USAGE}
+${DSI_COMMAND_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
 With PostgreSQL, back up and restore with pg_dump and pg_restore (README "Backup and restore").`;
@@ -284,6 +286,20 @@ async function main(argv: string[]): Promise<number> {
           log: (line) => console.log(line),
           error: (line) => console.error(line),
         });
+      case 'dsi': {
+        // The interest-profile digests go out when SMTP_HOST is set.
+        const mailer = mailerFromConfig(config);
+        try {
+          return await runDsiCommand(
+            db,
+            rest,
+            { out: (line) => console.log(line), err: (line) => console.error(line) },
+            { mailer },
+          );
+        } finally {
+          await mailer?.close();
+        }
+      }
       case 'activity': {
         const [state, code] = rest;
         if ((state !== 'on' && state !== 'off') || !code || !Number.isInteger(Number(code))) {
