@@ -39,6 +39,9 @@ import { ActivityInformation } from '../../features/personal-area/components/act
 import { ListsScreen } from '../../features/lists/components/lists-screen';
 import { DatabasesScreen } from '../../features/databases/components/databases-screen';
 import { BasketExport } from '../../features/basket/components/basket-export';
+// The interest profile and areas of interest (decision 0052).
+import { InterestProfileScreen } from '../../features/interest-profile/components/interest-profile-screen';
+import { InterestAreasScreen } from '../../features/interest-profile/components/interest-areas-screen';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -97,6 +100,17 @@ function ListsItem() {
   return <ListsScreen renderExport={(ids) => <BasketExport ids={ids} sendsEmail={sendsEmail} />} />;
 }
 
+/** The interest profile, with a link to the areas of interest when the patron may open them (decision 0052). */
+function InterestProfileItem() {
+  const { items } = useOutletContext<PersonalAreaContext>();
+  const canChooseAreas = items.some((item) => item.key === 'interestAreas');
+  return (
+    <InterestProfileScreen
+      areasHref={canChooseAreas ? paths.personalAreaItem.getHref('interestAreas') : undefined}
+    />
+  );
+}
+
 /**
  * The screen of each personal-area menu item (decision 0028), under /meupergamum/{segment}. The menu
  * (order, activity, label) is features/personal-area/menu-items.ts; an item with no screen here is
@@ -122,6 +136,9 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   // Saved lists and databases (decision 0043).
   lists: <ListsItem />,
   databases: <DatabasesScreen />,
+  // The interest profile and areas of interest (decision 0052).
+  interestProfile: <InterestProfileItem />,
+  interestAreas: <InterestAreasScreen />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(
