@@ -130,8 +130,7 @@ function RemoveButton({ name, onRemove, busy }: { name: string; onRemove: () => 
   };
   return (
     <Button size="xs" variant="outline" color="red" loading={busy} onClick={() => void ask()}>
-      {t('interestProfile.remove.button')}
-      <VisuallyHidden component="span"> {name}</VisuallyHidden>
+      {t('interestProfile.remove.button')} <VisuallyHidden component="span">{name}</VisuallyHidden>
     </Button>
   );
 }
@@ -281,8 +280,8 @@ function TopicSearchForm({ auxiliary }: { auxiliary: InterestAuxiliary }) {
                     loading={add.isPending && add.variables.itens[0] === hit.codigo}
                     onClick={() => void addOne(hit.codigo)}
                   >
-                    {t('interestProfile.search.add')}
-                    <VisuallyHidden component="span"> {hit.descricao}</VisuallyHidden>
+                    {t('interestProfile.search.add')}{' '}
+                    <VisuallyHidden component="span">{hit.descricao}</VisuallyHidden>
                   </Button>
                 </Group>
               </Paper>
@@ -399,8 +398,8 @@ function PeriodicalsSection({ auxiliary }: { auxiliary: InterestAuxiliary }) {
                 <>
                   {editing !== item.codigo && (
                     <Button size="xs" variant="outline" onClick={() => setEditing(item.codigo)}>
-                      {t('interestProfile.edit')}
-                      <VisuallyHidden component="span"> {item.titulo}</VisuallyHidden>
+                      {t('interestProfile.edit')}{' '}
+                      <VisuallyHidden component="span">{item.titulo}</VisuallyHidden>
                     </Button>
                   )}
                   <RemoveButton
@@ -556,8 +555,8 @@ function PeriodicalSearchForm({ auxiliary }: { auxiliary: InterestAuxiliary }) {
                     loading={add.isPending && add.variables.itens[0]?.cod_acervo === hit.cod_acervo}
                     onClick={() => void addOne(hit.cod_acervo)}
                   >
-                    {t('interestProfile.search.add')}
-                    <VisuallyHidden component="span"> {hit.titulo}</VisuallyHidden>
+                    {t('interestProfile.search.add')}{' '}
+                    <VisuallyHidden component="span">{hit.titulo}</VisuallyHidden>
                   </Button>
                 </Group>
               </Paper>
