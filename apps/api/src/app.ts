@@ -31,6 +31,7 @@ import { staffRoutes } from './modules/staff/index.ts';
 import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
 import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
 import { privacyPlugin } from './modules/privacy/index.ts';
+import { interestProfilePlugin } from './modules/interest-profile/index.ts';
 import { listsPlugin } from './modules/lists/index.ts';
 import { suggestionRoutes } from './modules/suggestions/index.ts';
 import { databaseRoutes } from './modules/databases/index.ts';
@@ -212,6 +213,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         userGuard,
         permissions: permissionSource(db),
         timeZone: () => circulationTimeZone(db),
+      });
+      await api.register(interestProfilePlugin, {
+        db,
+        clock,
+        timeZone: () => circulationTimeZone(db),
+        userGuard,
       });
     },
     { prefix: API_PREFIX },

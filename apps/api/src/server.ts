@@ -8,6 +8,7 @@ import { referenceOf } from './modules/catalogue/index.ts';
 import { readCertificate } from './modules/identity/saml-service.ts';
 import { openCirculationEngine, startCirculationJobs } from './modules/circulation/index.ts';
 import { systemClock } from './lib/clock.ts';
+import { startDisseminationJob } from './modules/interest-profile/index.ts';
 
 /** How long the requests in flight may take to finish after SIGTERM. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -73,6 +74,13 @@ async function main(): Promise<void> {
     clock: systemClock,
     log: { info: (line) => app.log.info(line), error: (error, line) => app.log.error({ err: error }, line) },
   });
+  // The daily dissemination of new titles to the interest profiles (decision 0052).
+  const stopDissemination = startDisseminationJob({
+    db,
+    clock: systemClock,
+    mailer,
+    log: { info: (line) => app.log.info(line), error: (error, line) => app.log.error({ err: error }, line) },
+  });
   // Graceful shutdown: stop taking connections and let the requests in flight finish (app.close
   // waits for them), stop the jobs, then close the database cleanly. A shutdown stuck for
   // SHUTDOWN_TIMEOUT_MS ends the process. A signal repeated meanwhile is ignored: with Ctrl+C under
@@ -89,6 +97,7 @@ async function main(): Promise<void> {
     (async () => {
       await app.close();
       await stopJobs();
+      await stopDissemination();
       await mailer?.close();
       await db.close();
     })().then(

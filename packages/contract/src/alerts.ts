@@ -25,6 +25,8 @@ export const ALERT_KINDS = [
   // A bibliographic request moved (decision 0048).
   'requestStatus',
   'suggestionCatalogued',
+  // Selective dissemination (decision 0052): a new title or issue matches the interest profile.
+  'interestMatch',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -55,6 +57,8 @@ export interface AlertParamsByKind {
   suggestionStatus: { title: string; suggestionId: number; status: SuggestionStatus };
   /** The suggested title is in the catalogue now: `titleId` is its record. */
   suggestionCatalogued: { title: string; suggestionId: number; titleId: number };
+  /** `reason` is what of the profile it matched ("Gatos", "Revista X: v. 2, n. 1"). */
+  interestMatch: { title: string; titleId: number; reason: string };
 }
 export type AlertParams<K extends AlertKind = AlertKind> = AlertParamsByKind[K];
 
@@ -71,6 +75,7 @@ const ALERT_TEXT_KEYS = {
   suggestionStatus: 'alerts.kind.suggestionStatus',
   catalogueSheetIssued: 'alerts.kind.catalogueSheetIssued',
   suggestionCatalogued: 'alerts.kind.suggestionCatalogued',
+  interestMatch: 'alerts.kind.interestMatch',
 } as const;
 /** A bibliographic request's text depends on its new status (decision 0048). */
 const REQUEST_STATUS_TEXT_KEYS: Record<RequestStatus, string> = {
@@ -131,6 +136,7 @@ export function alertLink(kind: AlertKind, params: Record<string, unknown>): str
     case 'commentApproved':
     case 'commentRefused':
     case 'suggestionCatalogued':
+    case 'interestMatch':
       return typeof params['titleId'] === 'number' ? titlePagePath(params['titleId']) : null;
     case 'catalogueSheetIssued':
       return '/meupergamum/ficha-catalografica';

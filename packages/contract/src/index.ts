@@ -35,3 +35,4 @@ export * from './acquisition-stats.ts';
 export * from './title-totals.ts';
 export * from './paper-posting.ts';
 export * from './purchase-suggestions.ts';
+export * from './interest-profile.ts';

@@ -131,6 +131,15 @@ export const API_PATHS = {
   titleLibraries: (id: number | string) => `/acervo/${id}/bibliotecas`,
   /** Hand-off to the institution's repository to deposit a paper (SPEC §7 People; decision 0053). */
   paperPostingRedirect: '/pessoas/postagem-trabalho/redirect',
+  /** The interest profile (SPEC §7 api/perfil-interesse; decision 0052). */
+  interestAuxiliary: '/perfil-interesse/areas-interesse/info-auxiliar',
+  interestTopics: '/perfil-interesse/area-autor-assunto',
+  interestTopicSearch: '/perfil-interesse/area-autor-assunto/pesquisa',
+  interestTopicValidity: '/perfil-interesse/area-autor-assunto/validade',
+  interestPeriodicals: '/perfil-interesse/periodicos',
+  interestPeriodicalSearch: '/perfil-interesse/periodicos/pesquisa',
+  interestWorkTypes: '/perfil-interesse/tipo-obra',
+  interestTitles: '/perfil-interesse/titulos',
 } as const;
 
 /** Operations calls (issue 14), relative to the /api prefix: liveness and readiness probes. */

@@ -26,6 +26,7 @@ import { DATABASES_USAGE, runDatabasesCommand } from '../modules/databases/index
 import { runStaffCommand, STAFF_COMMAND_USAGE } from '../modules/staff/index.ts';
 import { REQUESTS_COMMAND_USAGE, runRequestsCommand } from '../modules/requests/index.ts';
 import { runSuggestionsCommand, SUGGESTIONS_COMMAND_USAGE } from '../modules/suggestions/index.ts';
+import { DSI_COMMAND_USAGE, runDsiCommand } from '../modules/interest-profile/index.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
@@ -55,6 +56,7 @@ ${DATABASES_USAGE}
 ${STAFF_COMMAND_USAGE}
 ${REQUESTS_COMMAND_USAGE}
 ${SUGGESTIONS_COMMAND_USAGE}
+${DSI_COMMAND_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
 With PostgreSQL, back up and restore with pg_dump and pg_restore (README "Backup and restore").`;
@@ -340,6 +342,20 @@ async function main(argv: string[]): Promise<number> {
           { out: (line) => console.log(line), err: (line) => console.error(line) },
           { actor: `operator:${process.env.USER ?? 'cli'}` },
         );
+      case 'dsi': {
+        // The interest-profile digests go out when SMTP_HOST is set.
+        const mailer = mailerFromConfig(config);
+        try {
+          return await runDsiCommand(
+            db,
+            rest,
+            { out: (line) => console.log(line), err: (line) => console.error(line) },
+            { mailer },
+          );
+        } finally {
+          await mailer?.close();
+        }
+      }
       case 'activity': {
         const [state, code] = rest;
         if ((state !== 'on' && state !== 'off') || !code || !Number.isInteger(Number(code))) {

@@ -55,6 +55,11 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   { table: 'library_comment', kind: 'comentarios', where: 'patron_id = $1' },
   { table: 'title_comment', kind: 'comentarios', where: 'patron_id = $1' },
   { table: 'alert', kind: 'alertas', where: 'patron_id = $1' },
+  // The interest profile and what it was told of (decision 0052).
+  { table: 'interest_topic', kind: 'alertas', where: 'patron_id = $1' },
+  { table: 'interest_periodical', kind: 'alertas', where: 'patron_id = $1' },
+  { table: 'interest_work_type', kind: 'alertas', where: 'patron_id = $1' },
+  { table: 'interest_match', kind: 'alertas', where: 'patron_id = $1' },
   // A shared list's link is left out, as every token is: a download passed on must not open it.
   { table: 'saved_list', kind: 'listas', where: 'patron_id = $1', omit: ['share_token'] },
   {

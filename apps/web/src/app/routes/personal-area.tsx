@@ -54,6 +54,9 @@ import { TitleTotalsScreen } from '../../features/title-totals/components/title-
 import { AcquisitionScreen } from '../../features/suggestions/components/acquisition-screen';
 import { SuggestionsScreen } from '../../features/suggestions/components/suggestions-screen';
 import { PurchaseOrdersScreen } from '../../features/suggestions/components/purchase-orders-screen';
+// The interest profile and areas of interest (decision 0052).
+import { InterestProfileScreen } from '../../features/interest-profile/components/interest-profile-screen';
+import { InterestAreasScreen } from '../../features/interest-profile/components/interest-areas-screen';
 
 /** What the personal area hands its screens: the items the patron may open. */
 interface PersonalAreaContext {
@@ -136,6 +139,17 @@ function AcquisitionItem() {
   );
 }
 
+/** The interest profile, with a link to the areas of interest when the patron may open them (decision 0052). */
+function InterestProfileItem() {
+  const { items } = useOutletContext<PersonalAreaContext>();
+  const canChooseAreas = items.some((item) => item.key === 'interestAreas');
+  return (
+    <InterestProfileScreen
+      areasHref={canChooseAreas ? paths.personalAreaItem.getHref('interestAreas') : undefined}
+    />
+  );
+}
+
 /**
  * The screen of each personal-area menu item (decision 0028), under /meupergamum/{segment}. The menu
  * (order, activity, label) is features/personal-area/menu-items.ts; an item with no screen here is
@@ -177,6 +191,9 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   acquisition: <AcquisitionItem />,
   suggestions: <SuggestionsScreen />,
   purchaseOrders: <PurchaseOrdersScreen />,
+  // The interest profile and areas of interest (decision 0052).
+  interestProfile: <InterestProfileItem />,
+  interestAreas: <InterestAreasScreen />,
 };
 
 const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(
