@@ -26,7 +26,7 @@ import { readSettings, writeSetting } from './modules/institution/repository.ts'
 import { catalogueRoutes, resultLineRoutes, titleTabRoutes } from './modules/catalogue/index.ts';
 import { networkRoutes } from './modules/network/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
-import { commentRoutes } from './modules/comments/index.ts';
+import { commentModerationRoutes, commentRoutes } from './modules/comments/index.ts';
 import { staffRoutes } from './modules/staff/index.ts';
 import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
 import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
@@ -198,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(commentRoutes, { db, clock, guard, userGuard });
       await api.register(staffRoutes, { db, clock, userGuard });
+      await api.register(commentModerationRoutes, { db, clock, userGuard, mailer: options.mailer });
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });

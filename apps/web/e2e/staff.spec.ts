@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations } from './helpers';
+import { openHome, search, seriousViolations } from './helpers';
 
 /**
  * The staff workspace's door (decision 0054) on the demo library: a visitor at /equipe is sent to
  * sign in; a patron gets the not-found screen; the demo administrator follows the header link to
  * the workspace and, by keyboard, gives a patron a role and takes it away again (so no other
- * journey sees Gabriel as staff). The server's own checks are the API tests'.
+ * journey sees Gabriel as staff); Diego comments on "Memorial de Aires" and the reference librarian
+ * approves it from the moderation queue, after which it shows on the record. The server's own
+ * checks are the API tests'.
  */
 
 async function signIn(page: Page, login: string, password: string, from = '/login'): Promise<void> {
@@ -33,6 +35,15 @@ test.describe('staff workspace', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Área da equipe' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Área da equipe');
     await expect(page.getByText('Você entrou como Helena Prado Ramos (equipe.admin).')).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Menu da área da equipe' });
+    await expect(menu.getByRole('link')).toHaveText([
+      'Início',
+      'Moderação de comentários',
+      'Equipe e papéis',
+    ]);
+    await menu.getByRole('link', { name: 'Equipe e papéis' }).click();
+    await expect(page).toHaveURL(/\/equipe\/papeis$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Equipe e papéis');
     const table = page.getByRole('table', { name: /pessoas com papel na equipe/ });
     await expect(table.getByRole('row', { name: /Igor Matos Pereira/ })).toContainText('Circulação');
     expect(await seriousViolations(page)).toEqual([]);
@@ -68,6 +79,57 @@ test.describe('staff workspace', () => {
     await expect(table.getByRole('row', { name: /Gabriel Souza Costa/ })).toHaveCount(0);
   });
 
+  test('a comment is approved from the moderation queue and then shows on its record', async ({ page }) => {
+    const text = `Uma leitura que recomendo ${Date.now()}.`;
+    await openHome(page);
+    await search(page, 'Memorial de Aires', 'titulo');
+    await page
+      .getByRole('list')
+      .getByRole('link', { name: /Memorial de Aires/ })
+      .first()
+      .click();
+    const recordUrl = page.url();
+    const comments = page.getByRole('region', { name: 'Comentários', exact: true });
+    await comments.getByRole('button', { name: 'Entrar para comentar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Usuário' }).fill('diego');
+    await dialog.getByLabel(/^Senha/).fill('estante-diego');
+    await dialog.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await comments.getByRole('textbox', { name: /^Seu comentário/ }).fill(text);
+    await comments.getByRole('button', { name: 'Enviar comentário' }).click();
+    await expect(page.getByText('Comentário enviado.', { exact: false })).toBeVisible();
+    await page.goto('/sair');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByText('Olá, Diego')).toHaveCount(0);
+
+    await signIn(page, 'equipe.referencia', 'estante-equipe-referencia');
+    await page.goto('/equipe');
+    await page
+      .getByRole('navigation', { name: 'Menu da área da equipe' })
+      .getByRole('link', { name: 'Moderação de comentários' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Moderação de comentários');
+    const item = page.getByRole('article').filter({ hasText: text });
+    await expect(item).toContainText('Por Diego Fernández Ortiz (diego)');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Refusing needs a reason: the form says so and keeps the comment in the queue.
+    await item.getByRole('button', { name: /^Recusar o comentário de Diego/ }).click();
+    await item.getByRole('button', { name: 'Recusar comentário' }).click();
+    await expect(item.getByText('O campo Motivo da recusa é obrigatório.')).toBeVisible();
+    await expect(item.getByRole('textbox', { name: /^Motivo da recusa/ })).toBeFocused();
+    await item.getByRole('button', { name: 'Cancelar' }).click();
+
+    await item.getByRole('button', { name: /^Aprovar o comentário de Diego/ }).press('Enter');
+    await expect(
+      page.getByRole('status').filter({ hasText: /aprovado: já aparece na página do título/ }),
+    ).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: text })).toHaveCount(0);
+
+    await page.goto(recordUrl);
+    await expect(page.getByRole('region', { name: 'Comentários', exact: true })).toContainText(text);
+  });
+
   test.describe('on a 375-pixel-wide phone', () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
@@ -78,8 +140,12 @@ test.describe('staff workspace', () => {
       await expect(page.getByRole('listitem').filter({ hasText: 'Referência' })).toContainText(
         'moderação de comentários',
       );
-      // Not an administrator: no roles table.
-      await expect(page.getByRole('heading', { name: 'Equipe e papéis' })).toHaveCount(0);
+      // Not an administrator: the roles part is neither offered nor opened.
+      const menu = page.getByRole('navigation', { name: 'Menu da área da equipe' });
+      await expect(menu.getByRole('link')).toHaveText(['Início', 'Moderação de comentários']);
+      await page.goto('/equipe/papeis');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');
+      await page.goto('/equipe');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       expect(await seriousViolations(page)).toEqual([]);
     });

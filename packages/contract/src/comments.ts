@@ -76,3 +76,53 @@ export const TITLE_COMMENT_ERRORS = {
   /** SPEC §6/§8: the patron already has as many comments awaiting approval as the institution allows. */
   LIMIT_EXCEEDED: { code: 'COMMENT_LIMIT_EXCEEDED', key: 'comments.errors.limitExceeded' },
 } as const;
+
+// Moderation in the staff workspace (decision 0055): the reference role approves or refuses the
+// title comments awaiting approval; the author is told either way.
+
+/** A title comment awaiting approval, as the moderation queue shows it (oldest first). */
+export const PendingTitleCommentSchema = z.object({
+  codigo: z.number().int(),
+  cod_acervo: z.number().int(),
+  titulo: z.string(),
+  /** The author's full name and login: the librarian may need to know who wrote it. */
+  autor: z.string(),
+  login: z.string(),
+  texto: z.string(),
+  data_envio: z.string(),
+});
+export type PendingTitleComment = z.infer<typeof PendingTitleCommentSchema>;
+
+/** GET /equipe/comentarios: the queue, and how many await in all. */
+export const PendingTitleCommentsSchema = z.object({
+  data: z.array(PendingTitleCommentSchema),
+  total: z.number().int(),
+});
+export type PendingTitleComments = z.infer<typeof PendingTitleCommentsSchema>;
+
+/** The longest queue page the workspace asks for. */
+export const MODERATION_PAGE_SIZE = 50;
+
+/** POST /equipe/comentarios/{id}/recusar: the reason its author reads in the personal area. */
+export const CommentRefusalRequestSchema = z.object({
+  motivo: multilineTextSchema().max(COMMENT_MAX_LENGTH),
+});
+export type CommentRefusalRequest = z.infer<typeof CommentRefusalRequestSchema>;
+
+/** What a decision did: the comment, its new state, who decided and when. */
+export const CommentDecisionSchema = z.object({
+  codigo: z.number().int(),
+  cod_acervo: z.number().int(),
+  titulo: z.string(),
+  situacao: z.enum(['aprovado', 'recusado']),
+  data_avaliacao: z.string(),
+  avaliado_por: z.string(),
+  motivo_recusa: z.string().nullable(),
+});
+export type CommentDecision = z.infer<typeof CommentDecisionSchema>;
+
+/** Refusals of a moderation decision (422: the message is a translation key). */
+export const COMMENT_MODERATION_ERRORS = {
+  ALREADY_DECIDED: { code: 'COMMENT_ALREADY_DECIDED', key: 'staff.comments.errors.alreadyDecided' },
+  REASON_REQUIRED: { code: 'COMMENT_REASON_REQUIRED', key: 'staff.comments.errors.reasonRequired' },
+} as const;

@@ -26,6 +26,10 @@ export const STAFF_PATHS = {
   members: '/equipe/membros',
   /** One person's roles, by login: set them all at once (administrator). */
   memberRoles: (login: string) => `/equipe/membros/${login}/papeis`,
+  /** Title comments awaiting approval (reference), and the two decisions on one. */
+  comments: '/equipe/comentarios',
+  commentApproval: (id: number | string) => `/equipe/comentarios/${id}/aprovar`,
+  commentRefusal: (id: number | string) => `/equipe/comentarios/${id}/recusar`,
 } as const;
 
 /** GET /equipe/eu. */

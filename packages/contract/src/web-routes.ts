@@ -58,6 +58,8 @@ const STATIC_PATHS = new Set([
   '/meupergamum',
   // The staff workspace (decision 0054).
   '/equipe',
+  '/equipe/comentarios',
+  '/equipe/papeis',
   '/instituicao/perguntas-frequentes',
   '/instituicao/informacoes-gerais',
   '/instituicao/horarios',

@@ -5,7 +5,7 @@ import { HomeRoute } from './routes/home';
 import { NotAvailableRoute, NotFoundRoute } from './routes/not-found';
 import { personalAreaRoutes } from './routes/personal-area';
 import { LogoutRoute } from './routes/logout';
-import { StaffRoute } from './routes/staff';
+import { staffRoutes } from './routes/staff';
 import { BasketRoute } from './routes/basket';
 import { SharedListRoute } from './routes/shared-list';
 import { LoginRoute } from './routes/login';
@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
       { path: paths.basket.path, element: <BasketRoute /> },
       { path: paths.sharedList.path, element: <SharedListRoute /> },
       personalAreaRoutes,
-      { path: paths.staff.path, element: <StaffRoute /> },
+      staffRoutes,
       {
         path: paths.title.path,
         element: <TitleRoute />,

@@ -152,6 +152,8 @@ export const paths = {
   personalArea: { path: '/meupergamum', getHref: () => '/meupergamum' },
   /** The staff workspace (decision 0054): staff only; visitors sign in, patrons get not-found. */
   staff: { path: '/equipe', getHref: () => '/equipe' },
+  /** A part of the staff workspace by its segment ('' for the first page). */
+  staffSection: { path: '/equipe/:parte', getHref: (segment: string) => withSegment('/equipe', segment) },
   personalAreaApp: { path: '/meupergamum/app', getHref: () => '/meupergamum/app' },
   /** One item of the personal-area menu (decision 0028), a child route of /meupergamum. */
   personalAreaItem: {

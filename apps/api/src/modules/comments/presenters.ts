@@ -1,4 +1,11 @@
-import type { OwnTitleComment, PublicTitleComment, TitleCommentState } from '@estante/contract';
+import type {
+  CommentDecision,
+  OwnTitleComment,
+  PendingTitleComment,
+  PublicTitleComment,
+  TitleCommentState,
+} from '@estante/contract';
+import type { DecidedComment } from './service.ts';
 import type { TitleCommentRow } from './repository.ts';
 
 const STATE: Record<TitleCommentRow['status'], TitleCommentState> = {
@@ -33,5 +40,31 @@ export function presentOwnComment(row: TitleCommentRow): OwnTitleComment {
     situacao: STATE[row.status],
     data_avaliacao: row.decided_at ? new Date(row.decided_at).toISOString() : null,
     motivo_recusa: row.refusal_reason,
+  };
+}
+
+/** A comment awaiting approval, as the moderation queue shows it (the author by full name and login). */
+export function presentPendingComment(row: TitleCommentRow): PendingTitleComment {
+  return {
+    codigo: row.id,
+    cod_acervo: row.title_id,
+    titulo: row.title,
+    autor: row.patron_name,
+    login: row.patron_login,
+    texto: row.content,
+    data_envio: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** What a librarian's decision did. */
+export function presentDecision(decided: DecidedComment): CommentDecision {
+  return {
+    codigo: decided.id,
+    cod_acervo: decided.titleId,
+    titulo: decided.titleName,
+    situacao: decided.status === 'approved' ? 'aprovado' : 'recusado',
+    data_avaliacao: decided.decidedAt.toISOString(),
+    avaliado_por: decided.decidedBy,
+    motivo_recusa: decided.reason,
   };
 }

@@ -7,6 +7,7 @@ export interface TitleCommentRow {
   title: string;
   patron_id: number;
   patron_name: string;
+  patron_login: string;
   content: string;
   status: 'pending' | 'approved' | 'refused';
   created_at: Date;
@@ -15,7 +16,7 @@ export interface TitleCommentRow {
   refusal_reason: string | null;
 }
 
-const COLUMNS = `c.id::int AS id, c.title_id, t.title, c.patron_id, p.name AS patron_name, c.content, c.status,
+const COLUMNS = `c.id::int AS id, c.title_id, t.title, c.patron_id, p.name AS patron_name, p.login AS patron_login, c.content, c.status,
        c.created_at, c.decided_at, c.decided_by, c.refusal_reason`;
 const FROM = `FROM title_comment c JOIN title t ON t.id = c.title_id JOIN patron p ON p.id = c.patron_id`;
 
@@ -123,4 +124,12 @@ export async function listPending(db: Queryable, limit: number): Promise<TitleCo
     [limit],
   );
   return rows;
+}
+
+/** How many comments await approval in all. */
+export async function countAllPending(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM title_comment WHERE status = 'pending'",
+  );
+  return rows[0]?.n ?? 0;
 }

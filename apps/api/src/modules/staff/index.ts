@@ -1,4 +1,4 @@
 export { staffRoutes } from './routes.ts';
 export { requireStaffRole } from './guard.ts';
-export { rolesOf, changeRoles } from './repository.ts';
+export { rolesOf, changeRoles, personOf } from './repository.ts';
 export { runStaffCommand, STAFF_COMMAND_USAGE } from './cli.ts';

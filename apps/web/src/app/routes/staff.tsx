@@ -1,16 +1,21 @@
-import { Navigate, useLocation } from 'react-router';
+import type { ReactElement } from 'react';
+import { Navigate, Outlet, useLocation, useOutletContext, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { holdsRole, type StaffSelf } from '@estante/contract';
 import { paths } from '../../config/paths';
 import { ErrorBlock, LoadingBlock } from '../../components/ui/query-state';
 import { useSession } from '../../features/identity/hooks/use-session';
 import { useStaffSelf } from '../../features/staff/api/get-staff-self';
-import { StaffWorkspace } from '../../features/staff/components/staff-workspace';
+import { CommentModeration } from '../../features/staff/components/comment-moderation';
+import { StaffRolesManager } from '../../features/staff/components/staff-roles-manager';
+import { StaffLayout, StaffOverview } from '../../features/staff/components/staff-workspace';
+import { STAFF_SECTIONS, type StaffSection } from '../../features/staff/sections';
 import { NotFoundRoute } from './not-found';
 
 /**
- * /equipe (decision 0054): visitors go to /login?redirect=/equipe; a signed-in person without a
- * staff role gets the not-found screen, as for any address that is not theirs; staff get the
- * workspace. The server checks the roles again on every staff call.
+ * /equipe and its parts (decisions 0054, 0055): visitors go to /login?redirect={path}; a signed-in
+ * person without a staff role, or without the role a part needs, gets the not-found screen, as for
+ * any address that is not theirs. The server checks the roles again on every staff call.
  */
 export function StaffRoute() {
   const session = useSession();
@@ -25,5 +30,38 @@ function StaffArea({ login }: { login: string }) {
   if (self.isPending) return <LoadingBlock />;
   if (self.isError) return <ErrorBlock message={t('staff.loadError')} onRetry={() => void self.refetch()} />;
   if (self.data.papeis.length === 0) return <NotFoundRoute />;
-  return <StaffWorkspace self={self.data} />;
+  return <Outlet context={self.data} />;
 }
+
+/** One part: shown in the workspace's frame to someone whose roles open it. */
+function Section({
+  section,
+  children,
+}: {
+  section: StaffSection;
+  children: (self: StaffSelf) => ReactElement;
+}) {
+  const self = useOutletContext<StaffSelf>();
+  if (section.role !== null && !holdsRole(self.papeis, section.role)) return <NotFoundRoute />;
+  return (
+    <StaffLayout self={self} current={section}>
+      {children(self)}
+    </StaffLayout>
+  );
+}
+
+const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = {
+  overview: (self) => <StaffOverview self={self} />,
+  comments: () => <CommentModeration />,
+  roles: () => <StaffRolesManager />,
+};
+
+/** /equipe (the overview) and /equipe/{segment} of each part. */
+export const staffRoutes: RouteObject = {
+  path: paths.staff.path,
+  element: <StaffRoute />,
+  children: STAFF_SECTIONS.map((section) => {
+    const element = <Section section={section}>{SCREENS[section.key]}</Section>;
+    return section.segment ? { path: section.segment, element } : { index: true, element };
+  }),
+};

@@ -60,10 +60,7 @@ export function StaffRolesManager() {
   });
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="staff-roles-heading">
-      <Title order={2} id="staff-roles-heading">
-        {t('staff.roles.heading')}
-      </Title>
+    <Stack gap="md">
       {members.isPending ? (
         <LoadingBlock />
       ) : members.isError ? (
@@ -111,7 +108,7 @@ export function StaffRolesManager() {
 
       <form {...form.formProps} aria-labelledby="staff-roles-form-heading">
         <Stack gap="sm" maw={560}>
-          <Title order={3} id="staff-roles-form-heading">
+          <Title order={2} id="staff-roles-form-heading">
             {t('staff.roles.formHeading')}
           </Title>
           <Text size="sm">{t('staff.roles.formHelp')}</Text>
