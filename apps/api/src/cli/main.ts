@@ -20,7 +20,7 @@ import { runUserCommand, USER_COMMAND_USAGE } from '../modules/identity/user-com
 import { DESK_COMMAND_USAGE, runDeskCommand } from '../modules/circulation/index.ts';
 import { COMMENTS_COMMAND_USAGE, runCommentsCommand } from '../modules/comments/index.ts';
 import { PRIVACY_COMMAND_USAGE, runPrivacyCommand } from '../modules/privacy/index.ts';
-import { mailerFromConfig } from '../lib/mail.ts';
+import { mailerFromConfig, type Mailer } from '../lib/mail.ts';
 import { ACCOUNT_COMMAND_USAGE, runAccountCommand } from '../modules/account/index.ts';
 import { DATABASES_USAGE, runDatabasesCommand } from '../modules/databases/index.ts';
 import { runStaffCommand, STAFF_COMMAND_USAGE } from '../modules/staff/index.ts';
@@ -60,6 +60,22 @@ ${DSI_COMMAND_USAGE}
 
 The database comes from DATABASE_URL (PostgreSQL) or DATA_DIR (embedded, default ./data).
 With PostgreSQL, back up and restore with pg_dump and pg_restore (README "Backup and restore").`;
+
+/** What a command prints, on the console. */
+const CONSOLE_IO = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+
+/** Who a librarian's command says decided, when it is not told (--by). */
+const STAFF_ACTOR = `staff:${process.env.USER ?? 'cli'}`;
+
+/** Runs a command that may e-mail patrons, with the mailer of SMTP_HOST (if set), closed afterwards. */
+async function withMailer<T>(config: Config, run: (mailer: Mailer | undefined) => Promise<T>): Promise<T> {
+  const mailer = mailerFromConfig(config);
+  try {
+    return await run(mailer);
+  } finally {
+    await mailer?.close();
+  }
+}
 
 function printSummary(label: string, summary: ImportSummary): void {
   console.log(
@@ -266,62 +282,25 @@ async function main(argv: string[]): Promise<number> {
           out: (line) => console.log(line),
           err: (line) => console.error(line),
         });
-      case 'desk': {
-        // Circulation desk operations; e-mails (hold released, automatic renewal) go out when SMTP_HOST is set.
-        const mailer = mailerFromConfig(config);
-        try {
-          return await runDeskCommand(
-            db,
-            rest,
-            { out: (line) => console.log(line), err: (line) => console.error(line) },
-            { mailer },
-          );
-        } finally {
-          await mailer?.close();
-        }
-      }
-      case 'comments': {
-        // The author's alert e-mail goes out when SMTP_HOST is set.
-        const mailer = mailerFromConfig(config);
-        try {
-          return await runCommentsCommand(
-            db,
-            rest,
-            { out: (line) => console.log(line), err: (line) => console.error(line) },
-            { actor: `staff:${process.env.USER ?? 'cli'}`, mailer },
-          );
-        } finally {
-          await mailer?.close();
-        }
-      }
-      case 'requests': {
-        // Bibliographic requests (decision 0048); the patron's alert e-mail goes out when SMTP_HOST is set.
-        const mailer = mailerFromConfig(config);
-        try {
-          return await runRequestsCommand(
-            db,
-            rest,
-            { out: (line) => console.log(line), err: (line) => console.error(line) },
-            { actor: `staff:${process.env.USER ?? 'cli'}`, mailer },
-          );
-        } finally {
-          await mailer?.close();
-        }
-      }
-      case 'suggestions': {
-        // The suggester's alert e-mail goes out when SMTP_HOST is set.
-        const mailer = mailerFromConfig(config);
-        try {
-          return await runSuggestionsCommand(
-            db,
-            rest,
-            { out: (line) => console.log(line), err: (line) => console.error(line) },
-            { actor: `staff:${process.env.USER ?? 'cli'}`, mailer },
-          );
-        } finally {
-          await mailer?.close();
-        }
-      }
+      // Commands that tell patrons: their e-mails go out when SMTP_HOST is set.
+      case 'desk':
+        // Circulation desk operations (hold released, automatic renewal).
+        return await withMailer(config, (mailer) => runDeskCommand(db, rest, CONSOLE_IO, { mailer }));
+      case 'comments':
+        // The author's alert.
+        return await withMailer(config, (mailer) =>
+          runCommentsCommand(db, rest, CONSOLE_IO, { actor: STAFF_ACTOR, mailer }),
+        );
+      case 'requests':
+        // Bibliographic requests and catalogue sheets (decisions 0048, 0049): the patron's alert.
+        return await withMailer(config, (mailer) =>
+          runRequestsCommand(db, rest, CONSOLE_IO, { actor: STAFF_ACTOR, mailer }),
+        );
+      case 'suggestions':
+        // Purchase suggestions and orders (decision 0050): the suggester's alert.
+        return await withMailer(config, (mailer) =>
+          runSuggestionsCommand(db, rest, CONSOLE_IO, { actor: STAFF_ACTOR, mailer }),
+        );
       case 'privacy':
         // await: the finally below closes the database.
         return await runPrivacyCommand(db, rest, {
@@ -336,26 +315,12 @@ async function main(argv: string[]): Promise<number> {
         });
       case 'staff':
         // await: the finally below closes the database.
-        return await runStaffCommand(
-          db,
-          rest,
-          { out: (line) => console.log(line), err: (line) => console.error(line) },
-          { actor: `operator:${process.env.USER ?? 'cli'}` },
-        );
-      case 'dsi': {
-        // The interest-profile digests go out when SMTP_HOST is set.
-        const mailer = mailerFromConfig(config);
-        try {
-          return await runDsiCommand(
-            db,
-            rest,
-            { out: (line) => console.log(line), err: (line) => console.error(line) },
-            { mailer },
-          );
-        } finally {
-          await mailer?.close();
-        }
-      }
+        return await runStaffCommand(db, rest, CONSOLE_IO, {
+          actor: `operator:${process.env.USER ?? 'cli'}`,
+        });
+      case 'dsi':
+        // The interest-profile digests (decision 0052).
+        return await withMailer(config, (mailer) => runDsiCommand(db, rest, CONSOLE_IO, { mailer }));
       case 'activity': {
         const [state, code] = rest;
         if ((state !== 'on' && state !== 'off') || !code || !Number.isInteger(Number(code))) {

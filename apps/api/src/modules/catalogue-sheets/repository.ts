@@ -1,5 +1,6 @@
 import type { CatalogueSheetInput, RequestStatus } from '@estante/contract';
 import type { Queryable } from '../../lib/db/index.ts';
+import { insertEvent, insertRequest } from '../requests/repository.ts';
 
 /** The request type of a catalogue sheet in `library_request` (SPEC §7 path segment). */
 const TYPE = 'ficha-catalografica';
@@ -21,30 +22,22 @@ const COLUMNS = `id, patron_id, status, fields, library_data, answer_text, answe
        created_at, updated_at`;
 
 /** Stores a sheet the patron sent, waiting, with its first event, in the caller's transaction. */
-export async function insertSheet(
+export function insertSheet(
   tx: Queryable,
   input: { patronId: number; fields: CatalogueSheetInput; at: Date },
 ): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO library_request (patron_id, type, status, fields, created_at, updated_at)
-     VALUES ($1, '${TYPE}', 'aguardando', $2::jsonb, $3, $3) RETURNING id`,
-    [input.patronId, JSON.stringify(input.fields), input.at],
-  );
-  const id = rows[0]!.id;
-  await insertEvent(tx, { requestId: id, status: 'aguardando', note: null, staff: null, at: input.at });
-  return id;
+  return insertRequest(tx, {
+    patronId: input.patronId,
+    type: TYPE,
+    subtype: null,
+    libraryId: null,
+    fields: input.fields,
+    at: input.at,
+  });
 }
 
-/** One state a request went through (null staff: the patron, on sending). */
-export async function insertEvent(
-  tx: Queryable,
-  event: { requestId: number; status: RequestStatus; note: string | null; staff: string | null; at: Date },
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO library_request_event (request_id, status, note, staff, at) VALUES ($1, $2, $3, $4, $5)`,
-    [event.requestId, event.status, event.note, event.staff, event.at],
-  );
-}
+// A sheet's history is the requests' own (library_request_event).
+export { insertEvent };
 
 /** One sheet; only the patron's own when patronId is given (another's is as unknown). */
 export async function findSheet(db: Queryable, id: number, patronId?: number): Promise<SheetRow | null> {
