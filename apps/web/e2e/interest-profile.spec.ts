@@ -6,11 +6,13 @@ import { seriousViolations } from './helpers';
  * finds a subject among the authorities and adds it to his profile; it shows with its validity, the
  * demo titles on that subject show among the titles of his profile, and he removes it again, so the
  * journey leaves his profile as it found it. Desktop first, then a 375-pixel phone; no other journey
- * touches interest profiles.
+ * touches interest profiles. Then the areas of interest: he ticks a knowledge area, saves, finds it
+ * ticked on coming back, and unticks it again.
  */
 
 const BRUNO = { login: 'bruno', password: 'estante-bruno' };
 const SUBJECT = 'Literatura brasileira';
+const AREA = 'Filosofia';
 
 async function signIn(page: Page, path: string): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
@@ -70,5 +72,45 @@ test.describe('interest profile', () => {
     test('the same journey fits the screen', async ({ page }) => {
       await addSeeAndRemoveSubject(page);
     });
+  });
+
+  test('Bruno ticks a knowledge area among his areas of interest, finds it saved, and unticks it', async ({
+    page,
+  }) => {
+    await signIn(page, '/meupergamum');
+    await page
+      .getByRole('navigation', { name: 'Menu da área pessoal' })
+      .getByRole('link', { name: 'Áreas de interesse' })
+      .click();
+    await expect(page).toHaveURL(/\/meupergamum\/areas-interesse$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Áreas de interesse');
+
+    const form = page.getByRole('form', { name: 'Áreas de interesse' });
+    const area = form
+      .getByRole('group', { name: 'Áreas do conhecimento' })
+      .getByRole('checkbox', { name: AREA, exact: true });
+    await expect(area).not.toBeChecked();
+    await area.check();
+    await form.getByRole('button', { name: 'Salvar áreas' }).click();
+    await expect(form.getByText('Áreas salvas: 1 no seu perfil.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Saved, not only ticked: coming back, the area is ticked and the profile lists it.
+    await page.reload();
+    await expect(area).toBeChecked();
+    await page.goto('/meupergamum/perfil-interesse');
+    const topics = page.getByRole('list', { name: 'Áreas, autores e assuntos' });
+    await expect(topics.getByRole('listitem').filter({ hasText: AREA })).toContainText(
+      'Área do conhecimento',
+    );
+
+    // Unticked and saved again: the profile is as it was.
+    await page.goto('/meupergamum/areas-interesse');
+    await area.uncheck();
+    await form.getByRole('button', { name: 'Salvar áreas' }).click();
+    await expect(form.getByText('Áreas salvas: 0 no seu perfil.')).toBeVisible();
+    await page.reload();
+    await expect(area).not.toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

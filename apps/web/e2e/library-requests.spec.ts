@@ -5,8 +5,9 @@ import { seriousViolations } from './helpers';
  * Bibliographic requests end to end (SPEC §3 bibliographic request, §5, §7 solicitacoes; decision
  * 0048) on the demo library: Bruno asks for a copy of an article, the form first naming what is
  * missing and refusing a start page after the end page, then sending it; the requests screen lists
- * it waiting, with its history. Each run sends a request with its own title, so the journeys do
- * not depend on each other or on what other journeys do with Bruno.
+ * it waiting, with its history. He also asks for a specialized search, finds it among his requests
+ * of that type, waiting, and cancels it, so none is left waiting. Each run sends a request with its
+ * own title, so the journeys do not depend on each other or on what other journeys do with Bruno.
  */
 
 const BRUNO = { login: 'bruno', password: 'estante-bruno' };
@@ -98,5 +99,50 @@ test.describe('library requests', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       expect(await seriousViolations(page)).toEqual([]);
     });
+  });
+
+  test('Bruno asks for a specialized search, finds it waiting among his requests, and cancels it', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto('/meupergamum/pesquisa-especializada');
+    await expect(page.getByRole('heading', { name: 'Pedido de pesquisa especializada' })).toBeVisible();
+    const send = page.getByRole('button', { name: 'Enviar pedido de pesquisa' });
+
+    // Sent empty: each required field is named and the focus goes to the first.
+    await send.click();
+    await expect(page.getByText('O campo Assunto é obrigatório.')).toBeVisible();
+    await expect(page.getByText('O campo Finalidade é obrigatório.')).toBeVisible();
+    await expect(page.getByLabel(/^Assunto/)).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const subject = `Acessibilidade em bibliotecas ${Date.now()}`;
+    await page.getByLabel(/^Assunto/).fill(subject);
+    await page.getByLabel(/^Finalidade/).selectOption('docencia');
+    await page.getByLabel(/^E-mail para contato/).fill('bruno@exemplo.org');
+    await page.getByLabel(/^Biblioteca/).selectOption({ index: 1 });
+    await send.click();
+    await expect(page.getByText('Pedido enviado')).toBeVisible();
+    await page.getByRole('link', { name: 'Acompanhar meus pedidos' }).click();
+    await expect(page).toHaveURL(/\/meupergamum\/pedidos$/);
+
+    await page.getByLabel(/^Tipo de pedido/).selectOption('pesquisa-especializada');
+    const item = page.getByRole('article', { name: subject });
+    await expect(item).toContainText('Pesquisa especializada');
+    await expect(item).toContainText('Aguardando');
+    await item.getByText('Dados do pedido').click();
+    await expect(item).toContainText('Preparação de aulas');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(item).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // Cancelled after a confirmation: nothing is left waiting.
+    await item.getByRole('button', { name: 'Cancelar pedido' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar pedido' }).click();
+    await expect(item).toContainText('Cancelado');
+    await expect(item.getByRole('button', { name: 'Cancelar pedido' })).toHaveCount(0);
+    await page.getByLabel(/^Situação/).selectOption('aguardando');
+    await expect(item).toHaveCount(0);
   });
 });
