@@ -174,7 +174,8 @@ export function CheckboxField({ label, description, value, error, onChange, read
       description={description}
       checked={value}
       disabled={readOnly}
-      error={error}
+      // Announced at once, as the other fields' messages are (Mantine's checkbox has no errorProps).
+      error={error ? <span role="alert">{error}</span> : undefined}
       onChange={(event) => onChange(event.currentTarget.checked)}
     />
   );
