@@ -4,7 +4,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../testing/render';
 import { ApiError } from '../../lib/api-client';
-import { EmailField, FormRefusal, PasswordField, PhoneField, SubmitButton, TextField } from './fields';
+import {
+  CheckboxField,
+  EmailField,
+  FormRefusal,
+  PasswordField,
+  PhoneField,
+  SubmitButton,
+  TextField,
+} from './fields';
 import { firstErrors, rules } from './rules';
 import { useForm } from './use-form';
 
@@ -174,5 +182,19 @@ describe('form kit password field', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mostrar ou ocultar a senha' }));
     expect(input.type).toBe('text');
     expect(input.value).toBe('segredo-1');
+  });
+});
+
+describe('CheckboxField', () => {
+  it('announces its message at once, as the other fields do', () => {
+    renderWithProviders(
+      <CheckboxField
+        label="Fascículos"
+        value={false}
+        error="Marque ao menos um tipo."
+        onChange={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Marque ao menos um tipo.');
   });
 });
