@@ -22,6 +22,9 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   { table: 'patron', kind: 'identificacao', where: 'id = $1', omit: ['password_hash'] },
   { table: 'patron_alias', kind: 'identificacao', where: 'patron_id = $1' },
   { table: 'patron_data_change', kind: 'identificacao', where: 'patron_id = $1' },
+  // The professor record a login is linked to (decision 0053), and staff roles (decision 0054).
+  { table: 'professor', kind: 'identificacao', where: 'patron_id = $1' },
+  { table: 'staff_role', kind: 'identificacao', where: 'patron_id = $1' },
   { table: 'loan', kind: 'emprestimos', where: 'patron_id = $1' },
   { table: 'loan_token', kind: 'emprestimos', where: 'patron_id = $1', omit: ['token'] },
   { table: 'circulation_log', kind: 'emprestimos', where: 'patron_id = $1' },
