@@ -33,3 +33,23 @@ describe('forgetPatronData', () => {
     stop();
   });
 });
+
+describe('failed calls', () => {
+  it('toast a failed mutation once, unless its screen shows the failure in place', async () => {
+    const toasted: unknown[] = [];
+    const client = createQueryClient((error) => toasted.push(error));
+    const failing = () => Promise.reject(new Error('refused'));
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: failing })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(toasted).toHaveLength(1);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: failing, meta: { handledInPlace: true } })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(toasted).toHaveLength(1);
+  });
+});

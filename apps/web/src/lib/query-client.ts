@@ -10,6 +10,10 @@ declare module '@tanstack/react-query' {
       /** Data of the signed-in patron: forgotten when the session ends or another patron signs in. */
       patron?: boolean;
     };
+    mutationMeta: {
+      /** The screen shows this call's failure itself (a form's refusal in place), so no toast either. */
+      handledInPlace?: boolean;
+    };
     defaultError: Error;
   }
 }
@@ -28,7 +32,11 @@ export function createQueryClient(
         if (!isSilenced(error, query.meta?.silentStatuses)) onError(error);
       },
     }),
-    mutationCache: new MutationCache({ onError: (error) => onError(error) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.handledInPlace) onError(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 5 * 60_000,

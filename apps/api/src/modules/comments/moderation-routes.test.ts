@@ -38,7 +38,9 @@ describe('comment moderation', () => {
   const author = async () => {
     const patron = await makePatron(ctx.db, { email: 'leitora@example.org' });
     const headers = bearer((await signIn(ctx.app, patron.login, patron.password)).access_token);
-    const { rows } = await ctx.db.query<{ name: string }>('SELECT name FROM patron WHERE id = $1', [patron.id]);
+    const { rows } = await ctx.db.query<{ name: string }>('SELECT name FROM patron WHERE id = $1', [
+      patron.id,
+    ]);
     return { ...patron, name: rows[0]!.name, headers };
   };
   const comment = async (headers: Record<string, string>, content: string) => {

@@ -39,5 +39,7 @@ export function useDecideComment() {
             body: { motivo: reason },
           }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: QUEUE_KEY }),
+    // The form kit shows a refusal in place (refusalOf), and sends anything else to the toast itself.
+    meta: { handledInPlace: true },
   });
 }

@@ -18,5 +18,7 @@ export function useSetStaffRoles() {
     mutationFn: ({ login, roles }: { login: string; roles: readonly StaffRole[] }) =>
       setStaffRoles(login, roles),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: STAFF_QUERY_KEY }),
+    // The form kit shows a refusal in place (refusalOf), and sends anything else to the toast itself.
+    meta: { handledInPlace: true },
   });
 }
