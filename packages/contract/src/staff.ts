@@ -61,6 +61,14 @@ export const StaffRolesRequestSchema = z.object({
 });
 export type StaffRolesRequest = z.infer<typeof StaffRolesRequestSchema>;
 
+/**
+ * What the audit log records (decision 0056): one name per kind of change a member of staff makes.
+ * Each part of the workspace adds its own, named `{thing}.{verb}`; the log's screen shows each with
+ * its translation (`staff.audit.actions.{thing}.{verb}`).
+ */
+export const STAFF_ACTIONS = ['roles.set', 'comment.approve', 'comment.refuse'] as const;
+export type StaffActionName = (typeof STAFF_ACTIONS)[number];
+
 /** Translation keys of the staff calls' refusals. */
 export const STAFF_RULE_KEYS = {
   unknownLogin: 'staff.errors.unknownLogin',

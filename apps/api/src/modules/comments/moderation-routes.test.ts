@@ -165,5 +165,22 @@ describe('comment moderation', () => {
       (await ctx.app.inject({ url: `/api/comentarios/acervo/${title.id}`, headers: writer.headers })).json(),
     );
     expect(page.data.map((c) => c.texto)).not.toContain('Comentário com propaganda.');
+    const { rows: audit } = await ctx.db.query<{
+      actor_login: string;
+      action: string;
+      before: unknown;
+      after: unknown;
+    }>(
+      "SELECT actor_login, action, before, after FROM staff_action WHERE target_kind = 'comment' AND target_id = $1",
+      [String(id)],
+    );
+    expect(audit).toEqual([
+      {
+        actor_login: 'equipe.referencia',
+        action: 'comment.refuse',
+        before: { status: 'pending', content: 'Comentário com propaganda.' },
+        after: { status: 'refused', reason: 'Propaganda não é permitida.' },
+      },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
@@ -14,8 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { ERRORS } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import { currentUser } from '../../plugins/auth.ts';
-import { personOf, requireStaffRole } from '../staff/index.ts';
+import { requireStaffRole, staffActor, type StaffActor } from '../staff/index.ts';
 import { CommentDecisionRefusal } from './errors.ts';
 import { presentDecision, presentPendingComment } from './presenters.ts';
 import { countAllPending, listPending } from './repository.ts';
@@ -43,12 +42,11 @@ export async function commentModerationRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['staff'];
   const reference = [userGuard, requireStaffRole(db, 'referencia')];
-  const decisionOptions = (request: { log: { warn: (o: object, m: string) => void } }): DecisionOptions => ({
+  const decisionOptions = (request: FastifyRequest, auditAs: StaffActor): DecisionOptions => ({
     mailer: options.mailer,
     onMailError: (error) => request.log.warn({ err: error }, "the comment author's e-mail was not sent"),
+    auditAs,
   });
-  const librarian = async (request: Parameters<typeof currentUser>[0]) =>
-    (await personOf(db, currentUser(request).patronId))?.login ?? 'staff';
 
   r.get(
     STAFF_PATHS.comments,
@@ -84,11 +82,12 @@ export async function commentModerationRoutes(
     },
     async (request) => {
       try {
+        const librarian = await staffActor(db, request);
         const decided = await approveComment(
           db,
           clock,
-          { commentId: request.params.id, by: await librarian(request) },
-          decisionOptions(request),
+          { commentId: request.params.id, by: librarian.login },
+          decisionOptions(request, librarian),
         );
         return presentDecision(decided);
       } catch (error) {
@@ -116,11 +115,12 @@ export async function commentModerationRoutes(
     },
     async (request) => {
       try {
+        const librarian = await staffActor(db, request);
         const decided = await refuseComment(
           db,
           clock,
-          { commentId: request.params.id, by: await librarian(request), reason: request.body.motivo },
-          decisionOptions(request),
+          { commentId: request.params.id, by: librarian.login, reason: request.body.motivo },
+          decisionOptions(request, librarian),
         );
         return presentDecision(decided);
       } catch (error) {

@@ -5,6 +5,7 @@ import { ERRORS } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { recordAlert } from '../alerts/index.ts';
 import { readSettings } from '../institution/index.ts';
+import { recordStaffAction, type StaffActor } from '../staff/audit.ts';
 import { COMMENT_ERRORS, CommentDecisionRefusal } from './errors.ts';
 import { presentOwnComment, presentPublicComment } from './presenters.ts';
 import {
@@ -96,6 +97,8 @@ export interface DecisionOptions {
   mailer?: Mailer | undefined;
   /** Told when the e-mail could not be sent (the decision and the alert stand). */
   onMailError?: (error: unknown) => void;
+  /** The signed-in librarian, whose decision goes to the staff audit log (decision 0056). */
+  auditAs?: StaffActor | undefined;
 }
 
 /**
@@ -123,6 +126,15 @@ async function decideComment(
       );
     }
     const found = (await findComment(tx, input.commentId))!;
+    if (options.auditAs)
+      await recordStaffAction(tx, {
+        actor: options.auditAs,
+        action: input.status === 'approved' ? 'comment.approve' : 'comment.refuse',
+        target: { kind: 'comment', id: found.id },
+        before: { status: 'pending', content: found.content },
+        after: { status: input.status, reason: found.refusal_reason },
+        at,
+      });
     const params = { title: found.title, titleId: found.title_id };
     const recorded =
       input.status === 'approved'

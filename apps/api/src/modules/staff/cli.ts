@@ -53,7 +53,7 @@ export async function runStaffCommand(
     login,
     (current) =>
       action === 'grant' ? [...current, ...named] : current.filter((role) => !named.includes(role)),
-    { by: options.actor, at: clock.now() },
+    { actor: { patronId: null, login: options.actor }, at: clock.now() },
   );
   if (!result.ok) {
     io.err(

@@ -1,5 +1,6 @@
 import { STAFF_ROLES, type StaffRole } from '@estante/contract';
 import type { Db, Queryable } from '../../lib/db/index.ts';
+import { recordStaffAction, type StaffActor } from './audit.ts';
 
 /** A person holding at least one role. */
 export interface StaffMemberRow {
@@ -57,13 +58,14 @@ export type RoleChangeRefusal = 'UNKNOWN_LOGIN' | 'LAST_ADMINISTRATOR';
  * Sets a person's roles from what they hold now (`next(current)`), in one transaction. Refuses an
  * unknown login, and taking the administrator role from the last person holding it (the workspace
  * would have nobody to give roles): the administrators' rows are locked first, so two
- * administrators removing each other at once cannot both succeed.
+ * administrators removing each other at once cannot both succeed. A change is written to the audit
+ * log in the same transaction, with the roles before and after.
  */
 export async function changeRoles(
   db: Db,
   login: string,
   next: (current: readonly StaffRole[]) => readonly StaffRole[],
-  grant: { by: string; at: Date },
+  grant: { actor: StaffActor; at: Date },
 ): Promise<{ ok: true; member: StaffMemberRow } | { ok: false; reason: RoleChangeRefusal }> {
   return db.transaction(async (tx) => {
     const { rows: people } = await tx.query<{ id: number; login: string; name: string }>(
@@ -91,8 +93,17 @@ export async function changeRoles(
       await tx.query(
         `INSERT INTO staff_role (patron_id, role, granted_at, granted_by) VALUES ($1, $2, $3, $4)
          ON CONFLICT DO NOTHING`,
-        [person.id, role, grant.at, grant.by],
+        [person.id, role, grant.at, grant.actor.login],
       );
+    if (removed.length > 0 || added.length > 0)
+      await recordStaffAction(tx, {
+        actor: grant.actor,
+        action: 'roles.set',
+        target: { kind: 'patron', id: person.login },
+        before: { papeis: current },
+        after: { papeis: wanted },
+        at: grant.at,
+      });
     return {
       ok: true,
       member: { patronId: person.id, login: person.login, name: person.name, roles: wanted },

@@ -89,6 +89,40 @@ describe('staff roles', () => {
     expect((await self('bruno')).papeis).toEqual([]);
   });
 
+  it('writes each change of roles to the audit log — who, when, before and after — which nothing can rewrite', async () => {
+    await setRoles('equipe.admin', 'carla', ['aquisicao']);
+    await setRoles('equipe.admin', 'carla', ['aquisicao']); // no change: nothing to log
+    await setRoles('equipe.admin', 'carla', []);
+    const { rows } = await ctx.db.query<{
+      actor_login: string;
+      action: string;
+      before: unknown;
+      after: unknown;
+    }>(
+      `SELECT actor_login, action, before, after FROM staff_action
+        WHERE target_kind = 'patron' AND target_id = 'carla' ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      {
+        actor_login: 'equipe.admin',
+        action: 'roles.set',
+        before: { papeis: [] },
+        after: { papeis: ['aquisicao'] },
+      },
+      {
+        actor_login: 'equipe.admin',
+        action: 'roles.set',
+        before: { papeis: ['aquisicao'] },
+        after: { papeis: [] },
+      },
+    ]);
+    await expect(ctx.db.query("UPDATE staff_action SET actor_login = 'someone'")).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(ctx.db.query('DELETE FROM staff_action')).rejects.toThrow(/append-only/);
+    await expect(ctx.db.query('TRUNCATE staff_action')).rejects.toThrow(/append-only/);
+  });
+
   it('refuses an unknown login and a role that does not exist, in words the web app translates', async () => {
     const unknown = await setRoles('equipe.admin', 'nobody.here', ['referencia']);
     expect(unknown.statusCode).toBe(422);

@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { ERRORS } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { staffActor } from './audit.ts';
 import { STAFF_ERRORS } from './errors.ts';
 import { requireStaffRole } from './guard.ts';
 import { changeRoles, listMembers, personOf, rolesOf } from './repository.ts';
@@ -80,9 +81,8 @@ export async function staffRoutes(
       },
     },
     async (request) => {
-      const by = (await personOf(db, currentUser(request).patronId))?.login ?? 'administrador';
       const result = await changeRoles(db, request.params.login, () => request.body.papeis, {
-        by,
+        actor: await staffActor(db, request),
         at: clock.now(),
       });
       if (!result.ok) throw STAFF_ERRORS[result.reason]();
