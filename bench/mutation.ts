@@ -6,7 +6,7 @@
 //                                                   # circulation-engine (not run by default: hours)
 //   npm run bench:mutation -- --area marc --mutate 'packages/marc/src/views/**/*.ts'  # part of an area
 //   npm run bench:mutation -- --area marc --each    # the area file by file, largest first, each its own part
-//   npm run bench:mutation -- --area circulation-engine --mutate 'apps/api/src/modules/circulation/local/engine.ts:100-200'
+//   npm run bench:mutation -- --area circulation-engine --mutate 'apps/api/src/modules/circulation/local/engine/loans.ts:100-200'
 //   npm run bench:mutation -- --summary             # no run: the latest result of every file measured so far
 //   npm run bench:mutation -- --full                # ignore the results kept from the last run of the part
 //   npm run bench:mutation -- --shared DIR          # where the shared sample data is (default: ../shared)
@@ -81,7 +81,10 @@ const AREAS: Area[] = [
     // The engine's database work under its tests on PGlite: each test makes a database from the
     // template, about 3 s, so this area takes hours and runs only when named (--area circulation-engine).
     name: 'circulation-engine',
-    mutate: ['apps/api/src/modules/circulation/local/engine.ts'],
+    mutate: [
+      'apps/api/src/modules/circulation/local/engine.ts',
+      'apps/api/src/modules/circulation/local/engine/*.ts',
+    ],
     vitestConfig: 'bench/mutation/circulation-engine.vitest.config.ts',
     byDefault: false,
   },
