@@ -5,7 +5,7 @@ import type { DeskReturn } from '@estante/contract';
 import { Notice } from '../../../../components/ui/notice';
 import { formatDate } from '../../../../lib/i18n';
 import { useCheckIn } from '../api/check-in';
-import { formatMoney } from './money';
+import { formatMoney } from '../utils/money';
 import { ScanForm } from './scan-form';
 
 /**

@@ -7,7 +7,8 @@ import { Notice } from '../../../../components/ui/notice';
 import { formatDate } from '../../../../lib/i18n';
 import { usePayDebts } from '../api/pay-debts';
 import { useWaiveDebt } from '../api/waive-debt';
-import { formatMoney, parseAmount } from './money';
+import { formatMoney, parseAmount } from '../utils/money';
+import { ScrollRegion } from '../../../../components/ui/scroll-region';
 
 /** The patron's debts: a payment (oldest first), or one debt waived with a reason. */
 export function DebtsSection({ patron }: { patron: DeskPatron }) {
@@ -44,7 +45,7 @@ export function DebtsSection({ patron }: { patron: DeskPatron }) {
         <Text size="sm">{t('staff.desk.debts.empty')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollRegion label={t('staff.desk.debts.heading')}>
             <Table striped>
               <Table.Caption>
                 {t('staff.desk.debts.total', { amount: money(patron.total_devido) })}
@@ -80,7 +81,7 @@ export function DebtsSection({ patron }: { patron: DeskPatron }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
           {waiving !== null && (
             <WaiveForm
               key={waiving}

@@ -3,6 +3,7 @@ import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { ErrorBlock, LoadingBlock } from '../../../../components/ui/query-state';
 import { formatDate } from '../../../../lib/i18n';
 import { useHoldsShelf } from '../api/get-holds-shelf';
+import { ScrollRegion } from '../../../../components/ui/scroll-region';
 
 /** The holds shelf: copies set aside for their patrons, nearest pickup deadline first. */
 export function HoldsShelf() {
@@ -20,7 +21,7 @@ export function HoldsShelf() {
       ) : shelf.data.data.length === 0 ? (
         <Text size="sm">{t('staff.desk.shelf.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollRegion label={t('staff.desk.shelf.heading')}>
           <Table striped>
             <Table.Caption>{t('staff.desk.shelf.caption', { count: shelf.data.data.length })}</Table.Caption>
             <Table.Thead>
@@ -53,7 +54,7 @@ export function HoldsShelf() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       )}
     </Stack>
   );

@@ -6,6 +6,7 @@ import { FormRefusal, refusalOf } from '../../../../components/form';
 import { Notice } from '../../../../components/ui/notice';
 import { formatDate, translateKey } from '../../../../lib/i18n';
 import { useRenewDeskLoans } from '../api/renew-desk-loans';
+import { ScrollRegion } from '../../../../components/ui/scroll-region';
 
 /** The patron's open loans, each renewable from its row, or all at once. */
 export function LoansSection({ patron }: { patron: DeskPatron }) {
@@ -32,7 +33,7 @@ export function LoansSection({ patron }: { patron: DeskPatron }) {
         <Text size="sm">{t('staff.desk.loans.empty')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollRegion label={t('staff.desk.loans.heading')}>
             <Table striped>
               <Table.Caption>
                 {t('staff.desk.loans.caption', { count: patron.emprestimos.length })}
@@ -81,7 +82,7 @@ export function LoansSection({ patron }: { patron: DeskPatron }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
           <Group>
             <Button
               variant="outline"

@@ -7,7 +7,7 @@ import { formatDate, translateKey } from '../../../../lib/i18n';
 import { useCheckOut } from '../api/check-out';
 import { DebtsSection } from './debts-section';
 import { LoansSection } from './loans-section';
-import { formatMoney } from './money';
+import { formatMoney } from '../utils/money';
 import { ScanForm } from './scan-form';
 import { SuspensionsSection } from './suspend-form';
 
