@@ -226,6 +226,28 @@ describe('circulation desk', () => {
     expect(served.reserva_atendida).toBe(true);
   });
 
+  it('lends the same copy once when two desks scan it at the same moment, and takes it back once', async () => {
+    const [first, second] = [await makePatron(ctx.db), await makePatron(ctx.db)];
+    const { copyIds } = await makeTitle(ctx.db, 'São Bernardo', [{ libraryId: library.id }]);
+    const number = await copyNumber(copyIds[0]!);
+    const [one, other] = [await staff(), await staff('equipe.admin')];
+    const lent = await Promise.all([
+      call(one, 'POST', STAFF_PATHS.deskCheckouts, { leitor: first.login, exemplar: number }),
+      call(other, 'POST', STAFF_PATHS.deskCheckouts, { leitor: second.login, exemplar: number }),
+    ]);
+    expect(lent.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    expect(lent.find((r) => r.statusCode === 422)!.json()).toMatchObject({ code: 'COPY_ON_LOAN' });
+    expect(await audit('loan.checkout')).toHaveLength(1);
+    const back = await Promise.all([
+      call(one, 'POST', STAFF_PATHS.deskCheckins, { exemplar: number }),
+      call(other, 'POST', STAFF_PATHS.deskCheckins, { exemplar: number }),
+    ]);
+    expect(back.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(back.find((r) => r.statusCode === 422)!.json()).toMatchObject({ code: 'NOT_ON_LOAN' });
+    expect(await audit('loan.checkin')).toHaveLength(1);
+    expect(await copyState(ctx.db, copyIds[0]!)).toEqual({ status: 'disponivel', expected: null });
+  });
+
   it('asks for LIBRARY:NUMBER when a number is used in two libraries', async () => {
     const reader = await makePatron(ctx.db);
     const other = await makeLibrary(ctx.db, 'Outra biblioteca');

@@ -9,7 +9,7 @@ import { DebtsSection } from './debts-section';
 import { LoansSection } from './loans-section';
 import { formatMoney } from '../utils/money';
 import { ScanForm } from './scan-form';
-import { SuspensionsSection } from './suspend-form';
+import { SuspensionsSection } from './suspensions-section';
 
 /**
  * The patron at the desk: whether they may borrow, the copy field for checkout (focused when the
