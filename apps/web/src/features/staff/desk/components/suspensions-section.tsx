@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, Stack, Text, Title } from '@mantine/core';
 import { DESK_MAX_SUSPENSION_DAYS, DESK_REASON_MAX, type DeskPatron } from '@estante/contract';
-import { FormRefusal, SubmitButton, TextField, rules, useForm } from '../../../../components/form';
+import { FormRefusal, SubmitButton, TextField, localDay, rules, useForm } from '../../../../components/form';
 import { Notice } from '../../../../components/ui/notice';
 import { formatDate } from '../../../../lib/i18n';
 import { useSuspendPatron } from '../api/suspend-patron';
@@ -46,9 +46,9 @@ export function SuspensionsSection({ patron }: { patron: DeskPatron }) {
       form.reset();
     },
   });
-  const current = patron.afastamentos.filter(
-    (s) => s.ativo || s.data_inicio > new Date().toISOString().slice(0, 10),
-  );
+  // Running now or still to come (a desk suspension starts after the one running).
+  const today = localDay(new Date());
+  const current = patron.afastamentos.filter((s) => s.ativo || s.data_fim >= today);
   return (
     <Stack component="section" gap="sm" aria-labelledby="desk-suspensions-heading">
       <Title order={3} id="desk-suspensions-heading">
