@@ -30,6 +30,15 @@ export const STAFF_PATHS = {
   comments: '/equipe/comentarios',
   commentApproval: (id: number | string) => `/equipe/comentarios/${id}/aprovar`,
   commentRefusal: (id: number | string) => `/equipe/comentarios/${id}/recusar`,
+  /** The circulation desk (circulation; decision 0058): a patron found by login or card number. */
+  deskPatron: '/equipe/balcao/leitor',
+  deskCheckouts: '/equipe/balcao/emprestimos',
+  deskCheckins: '/equipe/balcao/devolucoes',
+  deskRenewals: '/equipe/balcao/renovacoes',
+  deskHoldsShelf: '/equipe/balcao/reservas-liberadas',
+  deskPayments: '/equipe/balcao/pagamentos',
+  deskWaivers: '/equipe/balcao/abonos',
+  deskSuspensions: '/equipe/balcao/suspensoes',
 } as const;
 
 /** GET /equipe/eu. */
@@ -66,7 +75,18 @@ export type StaffRolesRequest = z.infer<typeof StaffRolesRequestSchema>;
  * Each part of the workspace adds its own, named `{thing}.{verb}`; the log's screen shows each with
  * its translation (`staff.audit.actions.{thing}.{verb}`).
  */
-export const STAFF_ACTIONS = ['roles.set', 'comment.approve', 'comment.refuse'] as const;
+export const STAFF_ACTIONS = [
+  'roles.set',
+  'comment.approve',
+  'comment.refuse',
+  // The circulation desk (decision 0058).
+  'loan.checkout',
+  'loan.checkin',
+  'loan.renew',
+  'debt.pay',
+  'debt.waive',
+  'patron.suspend',
+] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 
 /** Translation keys of the staff calls' refusals. */

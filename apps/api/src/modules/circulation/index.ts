@@ -5,6 +5,8 @@ import type { Mailer } from '../../lib/mail.ts';
 import { openCirculationEngine } from './jobs.ts';
 import { localProvider } from './provider.ts';
 import { circulationRoutes } from './routes.ts';
+import { deskRoutes } from './desk-routes.ts';
+import { createDeskService } from './desk-service.ts';
 import { createCirculationService } from './service.ts';
 
 export { createCirculationEngine, DEFAULT_TIME_ZONE, type CirculationEngine } from './local/engine.ts';
@@ -14,7 +16,10 @@ export { runDeskCommand, DESK_COMMAND_USAGE } from './desk-command.ts';
 export { seedDemoCirculation } from './demo.ts';
 export type { CirculationProvider, CirculationCapabilities } from './provider.ts';
 
-/** The patron's circulation calls on the local engine (registered by buildApp). */
+/**
+ * The patron's circulation calls on the local engine, and the staff's circulation desk on the same
+ * engine (decision 0058) (registered by buildApp).
+ */
 export async function circulationPlugin(
   app: FastifyInstance,
   options: {
@@ -42,6 +47,11 @@ export async function circulationPlugin(
     service,
     userGuard: options.userGuard,
     unreadAlerts: options.unreadAlerts,
+  });
+  await app.register(deskRoutes, {
+    db: options.db,
+    desk: createDeskService({ db: options.db, clock: options.clock, engine, service }),
+    userGuard: options.userGuard,
   });
 }
 export { translate, formatMoney } from './mail-texts.ts';

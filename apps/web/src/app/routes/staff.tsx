@@ -7,6 +7,7 @@ import { ErrorBlock, LoadingBlock } from '../../components/ui/query-state';
 import { useSession } from '../../features/identity/hooks/use-session';
 import { useStaffSelf } from '../../features/staff/api/get-staff-self';
 import { CommentModeration } from '../../features/staff/components/comment-moderation';
+import { CirculationDesk } from '../../features/staff/desk/components/circulation-desk';
 import { StaffRolesManager } from '../../features/staff/components/staff-roles-manager';
 import { StaffLayout, StaffOverview } from '../../features/staff/components/staff-workspace';
 import { STAFF_SECTIONS, type StaffSection } from '../../features/staff/sections';
@@ -53,6 +54,7 @@ function Section({
 const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = {
   overview: (self) => <StaffOverview self={self} />,
   comments: () => <CommentModeration />,
+  desk: () => <CirculationDesk />,
   roles: () => <StaffRolesManager />,
 };
 
