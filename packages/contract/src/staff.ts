@@ -30,6 +30,17 @@ export const STAFF_PATHS = {
   comments: '/equipe/comentarios',
   commentApproval: (id: number | string) => `/equipe/comentarios/${id}/aprovar`,
   commentRefusal: (id: number | string) => `/equipe/comentarios/${id}/recusar`,
+  /** Circulation requests (circulation, decision 0061): each queue, and moving one request on. */
+  loanRequests: '/equipe/pedidos/emprestimos',
+  loanRequestStep: (id: number | string) => `/equipe/pedidos/emprestimos/${id}/situacao`,
+  interlibraryRequests: '/equipe/pedidos/inter-bibliotecas',
+  interlibraryStep: (id: number | string) => `/equipe/pedidos/inter-bibliotecas/${id}/situacao`,
+  closedStackRequests: '/equipe/pedidos/acervo-fechado',
+  closedStackDecision: (id: number | string) => `/equipe/pedidos/acervo-fechado/${id}/situacao`,
+  /** General comments to a library awaiting approval (reference, decision 0061), and the decisions. */
+  generalComments: '/equipe/comentarios-gerais',
+  generalCommentApproval: (id: number | string) => `/equipe/comentarios-gerais/${id}/aprovar`,
+  generalCommentRefusal: (id: number | string) => `/equipe/comentarios-gerais/${id}/recusar`,
 } as const;
 
 /** GET /equipe/eu. */
@@ -66,7 +77,17 @@ export type StaffRolesRequest = z.infer<typeof StaffRolesRequestSchema>;
  * Each part of the workspace adds its own, named `{thing}.{verb}`; the log's screen shows each with
  * its translation (`staff.audit.actions.{thing}.{verb}`).
  */
-export const STAFF_ACTIONS = ['roles.set', 'comment.approve', 'comment.refuse'] as const;
+export const STAFF_ACTIONS = [
+  'roles.set',
+  'comment.approve',
+  'comment.refuse',
+  // Circulation requests and general comments (decision 0061).
+  'loanRequest.move',
+  'interlibraryRequest.move',
+  'closedStackRequest.decide',
+  'generalComment.approve',
+  'generalComment.refuse',
+] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 
 /** Translation keys of the staff calls' refusals. */
