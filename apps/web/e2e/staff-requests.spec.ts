@@ -2,11 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { openHome, search, seriousViolations } from './helpers';
 
 /**
- * The circulation requests of the staff workspace (decision 0061) on the demo library: Gabriel asks
- * for the closed-stack copy of "Úrsula" and gets a protocol; the circulation librarian finds it in
- * the closed-stacks queue, is told an answer is needed to refuse, marks it attended with a word for
- * him, and finds it under its new status with its history; Gabriel reads the library's answer in his
- * alerts. The server's own checks (roles, moves refused, the audit log) are the API tests'.
+ * The circulation requests of the staff workspace and general comments (decision 0061) on the demo
+ * library: Gabriel asks for the closed-stack copy of "Úrsula" and gets a protocol, and sends the
+ * Central Library a comment from the footer; the administrator (who holds the circulation and
+ * reference roles) finds the protocol in the closed-stacks queue, is told an answer is needed to
+ * refuse, marks it attended with a word for him and finds it under its new status with its history,
+ * then refuses the comment with a reason; Gabriel reads both answers in his alerts. The server's own
+ * checks (roles, moves refused, the audit log) are the API tests'.
  */
 
 async function signIn(page: Page, login: string, password: string): Promise<void> {
@@ -25,9 +27,10 @@ async function signOut(page: Page): Promise<void> {
 test.describe('staff requests', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('a closed-stack protocol is attended by the desk and its patron reads the answer', async ({
+  test('a closed-stack protocol is attended and a general comment refused, and the patron reads both answers', async ({
     page,
   }) => {
+    const comment = `Poderiam abrir a sala de obras raras aos sábados? ${Date.now()}`;
     await signIn(page, 'gabriel.costa', 'estante-gabriel-costa');
     await openHome(page);
     await search(page, 'Úrsula', 'titulo');
@@ -46,9 +49,16 @@ test.describe('staff requests', () => {
       .click();
     const protocol = await page.getByTestId('protocol').innerText();
     expect(protocol).toMatch(/^\d{4}-\d{6}$/);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Enviar comentário' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Comentários' });
+    await dialog.getByRole('textbox', { name: /Comentário/ }).fill(comment);
+    await dialog.getByRole('combobox', { name: 'Campus' }).selectOption({ label: 'Campus Centro' });
+    await dialog.getByRole('combobox', { name: /Biblioteca/ }).selectOption({ label: 'Biblioteca Central' });
+    await dialog.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByText('Comentário enviado. Obrigado!')).toBeVisible();
     await signOut(page);
 
-    await signIn(page, 'equipe.circulacao', 'estante-equipe-circulacao');
+    await signIn(page, 'equipe.admin', 'estante-equipe-admin');
     await page.goto('/equipe');
     await page
       .getByRole('navigation', { name: 'Menu da área da equipe' })
@@ -83,8 +93,31 @@ test.describe('staff requests', () => {
     await filters.getByRole('button', { name: 'Filtrar' }).click();
     await expect(item).toContainText('Situação: Atendida');
     await expect(item).toContainText('Resposta ao leitor: Peça no balcão de obras raras.');
-    await expect(item.getByRole('listitem').last()).toContainText('Atendida — por equipe.circulacao');
+    await expect(item.getByRole('listitem').last()).toContainText('Atendida — por equipe.admin');
     expect(await seriousViolations(page)).toEqual([]);
+
+    await page
+      .getByRole('navigation', { name: 'Menu da área da equipe' })
+      .getByRole('link', { name: 'Moderação de comentários' })
+      .click();
+    const general = page
+      .getByRole('region', { name: 'Comentários gerais para as bibliotecas' })
+      .getByRole('article')
+      .filter({ hasText: comment });
+    await expect(general).toContainText('Por Gabriel Souza Costa (gabriel.costa)');
+    await expect(general.getByRole('heading')).toHaveText('Para a Biblioteca Central');
+    expect(await seriousViolations(page)).toEqual([]);
+    await general
+      .getByRole('button', { name: 'Recusar o comentário de Gabriel Souza Costa para a Biblioteca Central' })
+      .click();
+    await general
+      .getByRole('textbox', { name: /^Motivo da recusa/ })
+      .fill('A sala fica fechada por segurança.');
+    await general.getByRole('button', { name: 'Recusar comentário' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Comentário para a Biblioteca Central recusado' }),
+    ).toBeVisible();
+    await expect(general).toHaveCount(0);
     await signOut(page);
 
     await signIn(page, 'gabriel.costa', 'estante-gabriel-costa');
@@ -94,6 +127,9 @@ test.describe('staff requests', () => {
     );
     await expect(page.getByRole('list', { name: 'Alertas do período' })).toContainText(
       'Resposta da biblioteca: Peça no balcão de obras raras.',
+    );
+    await expect(page.getByRole('list', { name: 'Alertas do período' })).toContainText(
+      'Seu comentário para a Biblioteca Central não foi aprovado. Motivo: A sala fica fechada por segurança.',
     );
   });
 
