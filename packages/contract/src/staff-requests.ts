@@ -224,10 +224,11 @@ export const GeneralCommentDecisionSchema = z.object({
 });
 export type GeneralCommentDecision = z.infer<typeof GeneralCommentDecisionSchema>;
 
-/** 422 refusals of these calls: a stable code and the translation key sent as the message. */
+/**
+ * 422 refusals of the request calls: a stable code and the translation key sent as the message. A
+ * general comment's decision is refused as a title comment's is (COMMENT_MODERATION_ERRORS).
+ */
 export const STAFF_REQUEST_ERROR = {
   STEP: { code: 'STAFF_REQUEST_STEP', key: 'staff.requests.errors.step' },
   ANSWER_REQUIRED: { code: 'STAFF_REQUEST_ANSWER_REQUIRED', key: 'staff.requests.errors.answerRequired' },
-  COMMENT_ALREADY_DECIDED: { code: 'COMMENT_ALREADY_DECIDED', key: 'staff.comments.errors.alreadyDecided' },
-  COMMENT_REASON_REQUIRED: { code: 'COMMENT_REASON_REQUIRED', key: 'staff.comments.errors.reasonRequired' },
 } as const;

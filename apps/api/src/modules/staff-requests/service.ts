@@ -1,4 +1,5 @@
 import {
+  COMMENT_MODERATION_ERRORS,
   STAFF_QUEUE_PAGE_SIZE,
   STAFF_REQUEST_ERROR,
   interlibraryStepAllowed,
@@ -280,8 +281,8 @@ export async function decideGeneralCommentAs(
   const reason = input.approve ? null : answerOf(input.reason);
   if (!input.approve && !reason)
     throw ERRORS.rule(
-      STAFF_REQUEST_ERROR.COMMENT_REASON_REQUIRED.code,
-      STAFF_REQUEST_ERROR.COMMENT_REASON_REQUIRED.key,
+      COMMENT_MODERATION_ERRORS.REASON_REQUIRED.code,
+      COMMENT_MODERATION_ERRORS.REASON_REQUIRED.key,
     );
   const at = ctx.clock.now();
   const { row, mail } = await ctx.db.transaction(async (tx) => {
@@ -289,8 +290,8 @@ export async function decideGeneralCommentAs(
     if (!(await decideGeneralComment(tx, { id, status, at, by: actor.login, reason }))) {
       if (!(await findGeneralComment(tx, id))) throw ERRORS.notFound();
       throw ERRORS.rule(
-        STAFF_REQUEST_ERROR.COMMENT_ALREADY_DECIDED.code,
-        STAFF_REQUEST_ERROR.COMMENT_ALREADY_DECIDED.key,
+        COMMENT_MODERATION_ERRORS.ALREADY_DECIDED.code,
+        COMMENT_MODERATION_ERRORS.ALREADY_DECIDED.key,
       );
     }
     const found = (await findGeneralComment(tx, id))!;
