@@ -40,6 +40,7 @@ test.describe('staff workspace', () => {
       'Início',
       'Moderação de comentários',
       'Balcão de circulação',
+      'Pedidos de circulação',
       'Equipe e papéis',
     ]);
     await menu.getByRole('link', { name: 'Equipe e papéis' }).click();

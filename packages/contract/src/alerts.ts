@@ -3,6 +3,7 @@ import { calendarDaySchema } from './input.ts';
 import type { LoanRequestState } from './circulation.ts';
 import type { RequestStatus, RequestType } from './requests.ts';
 import type { SuggestionStatus } from './purchase-suggestions.ts';
+import type { InterlibraryState } from './staff-requests.ts';
 import { titlePagePath } from './web-routes.ts';
 
 // The patron's alerts (SPEC §3 Alert: id, lido; SPEC §7 GET/PUT/DELETE /solicitacoes/alertas;
@@ -27,6 +28,12 @@ export const ALERT_KINDS = [
   'suggestionCatalogued',
   // Selective dissemination (decision 0052): a new title or issue matches the interest profile.
   'interestMatch',
+  // The library moved an inter-library loan, answered a closed-stack protocol or decided on a
+  // general comment (decision 0061).
+  'interlibraryStatus',
+  'closedStackStatus',
+  'generalCommentApproved',
+  'generalCommentRefused',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -59,6 +66,24 @@ export interface AlertParamsByKind {
   suggestionCatalogued: { title: string; suggestionId: number; titleId: number };
   /** `reason` is what of the profile it matched ("Gatos", "Revista X: v. 2, n. 1"). */
   interestMatch: { title: string; titleId: number; reason: string };
+  /** `answer` is the librarian's own words to the patron, or null. */
+  interlibraryStatus: {
+    title: string;
+    requestId: number;
+    status: InterlibraryState;
+    library: string;
+    answer: string | null;
+  };
+  /** The protocol was attended (the items wait at `library`'s desk) or refused (`answer` says why). */
+  closedStackStatus: {
+    protocol: string;
+    status: 'atendida' | 'recusada';
+    library: string;
+    answer: string | null;
+  };
+  generalCommentApproved: { library: string };
+  /** `reason` is the librarian's own words. */
+  generalCommentRefused: { library: string; reason: string };
 }
 export type AlertParams<K extends AlertKind = AlertKind> = AlertParamsByKind[K];
 
@@ -76,6 +101,37 @@ const ALERT_TEXT_KEYS = {
   catalogueSheetIssued: 'alerts.kind.catalogueSheetIssued',
   suggestionCatalogued: 'alerts.kind.suggestionCatalogued',
   interestMatch: 'alerts.kind.interestMatch',
+  generalCommentApproved: 'alerts.kind.generalCommentApproved',
+  generalCommentRefused: 'alerts.kind.generalCommentRefused',
+} as const;
+/** An inter-library loan's text depends on its new status, and on whether the library wrote to the patron. */
+const INTERLIBRARY_TEXT_KEYS: Record<InterlibraryState, { plain: string; withAnswer: string }> = {
+  aguardando: {
+    plain: 'alerts.kind.interlibrary.aguardando',
+    withAnswer: 'alerts.kind.interlibrary.aguardandoWithAnswer',
+  },
+  em_transito: {
+    plain: 'alerts.kind.interlibrary.em_transito',
+    withAnswer: 'alerts.kind.interlibrary.em_transitoWithAnswer',
+  },
+  disponivel: {
+    plain: 'alerts.kind.interlibrary.disponivel',
+    withAnswer: 'alerts.kind.interlibrary.disponivelWithAnswer',
+  },
+  finalizada: {
+    plain: 'alerts.kind.interlibrary.finalizada',
+    withAnswer: 'alerts.kind.interlibrary.finalizadaWithAnswer',
+  },
+  // Ending one unserved needs a reason (decision 0061).
+  nao_finalizada: {
+    plain: 'alerts.kind.interlibrary.nao_finalizada',
+    withAnswer: 'alerts.kind.interlibrary.nao_finalizada',
+  },
+};
+const CLOSED_STACK_TEXT_KEYS = {
+  atendida: 'alerts.kind.closedStack.atendida',
+  atendidaWithAnswer: 'alerts.kind.closedStack.atendidaWithAnswer',
+  recusada: 'alerts.kind.closedStack.recusada',
 } as const;
 /** A bibliographic request's text depends on its new status (decision 0048). */
 const REQUEST_STATUS_TEXT_KEYS: Record<RequestStatus, string> = {
@@ -101,6 +157,16 @@ export function alertTextKey(kind: AlertKind, params: Record<string, unknown>): 
     return REQUEST_STATUS_TEXT_KEYS[params['status'] as RequestStatus] ?? REQUEST_STATUS_TEXT_KEYS.aguardando;
   if (kind === 'commentRefused' && typeof params['reason'] === 'string' && params['reason'])
     return ALERT_TEXT_KEYS.commentRefusedWithReason;
+  const answered = typeof params['answer'] === 'string' && params['answer'] !== '';
+  if (kind === 'interlibraryStatus') {
+    const keys =
+      INTERLIBRARY_TEXT_KEYS[params['status'] as InterlibraryState] ?? INTERLIBRARY_TEXT_KEYS.aguardando;
+    return answered ? keys.withAnswer : keys.plain;
+  }
+  if (kind === 'closedStackStatus') {
+    if (params['status'] === 'recusada') return CLOSED_STACK_TEXT_KEYS.recusada;
+    return answered ? CLOSED_STACK_TEXT_KEYS.atendidaWithAnswer : CLOSED_STACK_TEXT_KEYS.atendida;
+  }
   return ALERT_TEXT_KEYS[kind];
 }
 
@@ -140,6 +206,8 @@ export function alertLink(kind: AlertKind, params: Record<string, unknown>): str
       return typeof params['titleId'] === 'number' ? titlePagePath(params['titleId']) : null;
     case 'catalogueSheetIssued':
       return '/meupergamum/ficha-catalografica';
+    case 'interlibraryStatus':
+      return '/meupergamum/emprestimo-entre-bibliotecas';
     default:
       return null;
   }

@@ -39,6 +39,17 @@ export const STAFF_PATHS = {
   deskPayments: '/equipe/balcao/pagamentos',
   deskWaivers: '/equipe/balcao/abonos',
   deskSuspensions: '/equipe/balcao/suspensoes',
+  /** Circulation requests (circulation, decision 0061): each queue, and moving one request on. */
+  loanRequests: '/equipe/pedidos/emprestimos',
+  loanRequestStep: (id: number | string) => `/equipe/pedidos/emprestimos/${id}/situacao`,
+  interlibraryRequests: '/equipe/pedidos/inter-bibliotecas',
+  interlibraryStep: (id: number | string) => `/equipe/pedidos/inter-bibliotecas/${id}/situacao`,
+  closedStackRequests: '/equipe/pedidos/acervo-fechado',
+  closedStackDecision: (id: number | string) => `/equipe/pedidos/acervo-fechado/${id}/situacao`,
+  /** General comments to a library awaiting approval (reference, decision 0061), and the decisions. */
+  generalComments: '/equipe/comentarios-gerais',
+  generalCommentApproval: (id: number | string) => `/equipe/comentarios-gerais/${id}/aprovar`,
+  generalCommentRefusal: (id: number | string) => `/equipe/comentarios-gerais/${id}/recusar`,
 } as const;
 
 /** GET /equipe/eu. */
@@ -86,6 +97,12 @@ export const STAFF_ACTIONS = [
   'debt.pay',
   'debt.waive',
   'patron.suspend',
+  // Circulation requests and general comments (decision 0061).
+  'loanRequest.move',
+  'interlibraryRequest.move',
+  'closedStackRequest.decide',
+  'generalComment.approve',
+  'generalComment.refuse',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 

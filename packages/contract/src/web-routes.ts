@@ -59,6 +59,7 @@ const STATIC_PATHS = new Set([
   // The staff workspace (decision 0054).
   '/equipe',
   '/equipe/comentarios',
+  '/equipe/pedidos',
   '/equipe/papeis',
   '/instituicao/perguntas-frequentes',
   '/instituicao/informacoes-gerais',

@@ -9,6 +9,7 @@ import { useStaffSelf } from '../../features/staff/api/get-staff-self';
 import { CommentModeration } from '../../features/staff/components/comment-moderation';
 import { CirculationDesk } from '../../features/staff/desk/components/circulation-desk';
 import { StaffRolesManager } from '../../features/staff/components/staff-roles-manager';
+import { CirculationRequests } from '../../features/staff/requests/circulation-requests';
 import { StaffLayout, StaffOverview } from '../../features/staff/components/staff-workspace';
 import { STAFF_SECTIONS, type StaffSection } from '../../features/staff/sections';
 import { NotFoundRoute } from './not-found';
@@ -55,6 +56,7 @@ const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = 
   overview: (self) => <StaffOverview self={self} />,
   comments: () => <CommentModeration />,
   desk: () => <CirculationDesk />,
+  requests: () => <CirculationRequests />,
   roles: () => <StaffRolesManager />,
 };
 

@@ -17,6 +17,7 @@ import { Notice } from '../../../components/ui/notice';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { formatDate } from '../../../lib/i18n';
 import { useDecideComment, usePendingComments } from '../api/moderate-comments';
+import { GeneralCommentModeration } from '../requests/general-comment-moderation';
 
 /** The longest refusal reason (the comments' own maximum). */
 const REASON_MAX = 2000;
@@ -67,6 +68,7 @@ export function CommentModeration() {
           </Stack>
         </>
       )}
+      <GeneralCommentModeration />
     </Stack>
   );
 }

@@ -1,0 +1,1 @@
+export { staffRequestRoutes } from './routes.ts';
