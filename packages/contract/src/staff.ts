@@ -30,6 +30,15 @@ export const STAFF_PATHS = {
   comments: '/equipe/comentarios',
   commentApproval: (id: number | string) => `/equipe/comentarios/${id}/aprovar`,
   commentRefusal: (id: number | string) => `/equipe/comentarios/${id}/recusar`,
+  /** Acquisitions (decision 0059): the suggestions inbox, one suggestion, its moves and quote. */
+  acquisitionSuggestions: '/equipe/aquisicoes/sugestoes',
+  acquisitionSuggestion: (id: number | string) => `/equipe/aquisicoes/sugestoes/${id}`,
+  acquisitionSuggestionStatus: (id: number | string) => `/equipe/aquisicoes/sugestoes/${id}/situacao`,
+  acquisitionSuggestionQuote: (id: number | string) => `/equipe/aquisicoes/sugestoes/${id}/cotacao`,
+  /** Purchase orders: every one, a new one, its state, and receiving its copies. */
+  acquisitionOrders: '/equipe/aquisicoes/pedidos',
+  acquisitionOrderStatus: (id: number | string) => `/equipe/aquisicoes/pedidos/${id}/situacao`,
+  acquisitionOrderReceipt: (id: number | string) => `/equipe/aquisicoes/pedidos/${id}/recebimento`,
 } as const;
 
 /** GET /equipe/eu. */
@@ -66,7 +75,16 @@ export type StaffRolesRequest = z.infer<typeof StaffRolesRequestSchema>;
  * Each part of the workspace adds its own, named `{thing}.{verb}`; the log's screen shows each with
  * its translation (`staff.audit.actions.{thing}.{verb}`).
  */
-export const STAFF_ACTIONS = ['roles.set', 'comment.approve', 'comment.refuse'] as const;
+export const STAFF_ACTIONS = [
+  'roles.set',
+  'comment.approve',
+  'comment.refuse',
+  'suggestion.move',
+  'suggestion.quote',
+  'order.create',
+  'order.move',
+  'order.receive',
+] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 
 /** Translation keys of the staff calls' refusals. */
