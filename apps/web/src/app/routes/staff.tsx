@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { ErrorBlock, LoadingBlock } from '../../components/ui/query-state';
 import { useSession } from '../../features/identity/hooks/use-session';
 import { useStaffSelf } from '../../features/staff/api/get-staff-self';
+import { AcquisitionsWorkspace } from '../../features/staff/acquisitions/components/acquisitions-workspace';
 import { CommentModeration } from '../../features/staff/components/comment-moderation';
 import { StaffRolesManager } from '../../features/staff/components/staff-roles-manager';
 import { StaffLayout, StaffOverview } from '../../features/staff/components/staff-workspace';
@@ -53,6 +54,7 @@ function Section({
 const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = {
   overview: (self) => <StaffOverview self={self} />,
   comments: () => <CommentModeration />,
+  acquisitions: () => <AcquisitionsWorkspace />,
   roles: () => <StaffRolesManager />,
 };
 
