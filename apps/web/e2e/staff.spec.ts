@@ -39,6 +39,7 @@ test.describe('staff workspace', () => {
     await expect(menu.getByRole('link')).toHaveText([
       'Início',
       'Moderação de comentários',
+      'Aquisições',
       'Equipe e papéis',
     ]);
     await menu.getByRole('link', { name: 'Equipe e papéis' }).click();
