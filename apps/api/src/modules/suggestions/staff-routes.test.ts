@@ -170,6 +170,33 @@ describe('acquisitions in the staff workspace', () => {
     );
   });
 
+  it('pages the inbox by fifty, the total counting every match', async () => {
+    const patron = await suggester();
+    await ctx.db.query(
+      `INSERT INTO purchase_suggestion (patron_id, campus_id, library_id, title, publisher, status, created_at)
+       SELECT $1, $2, $3, 'Título ' || n, 'Editora', 'negociacao', $4::timestamptz + n * interval '1 minute'
+         FROM generate_series(1, 51) AS n`,
+      [patron.id, library.campus_id, library.id, '2031-04-01T00:00:00Z'],
+    );
+    const librarian = await as('equipe.aquisicao');
+    const page = async (n: number) =>
+      StaffSuggestionInboxSchema.parse(
+        (
+          await call(
+            librarian,
+            'GET',
+            `${STAFF_PATHS.acquisitionSuggestions}?situacao=negociacao&pagina=${n}`,
+          )
+        ).json(),
+      );
+    const [first, second, past] = [await page(1), await page(2), await page(3)];
+    expect([first.total, second.total, past.total]).toEqual([51, 51, 51]);
+    expect(first.data).toHaveLength(50);
+    expect(first.data[0]!.titulo).toBe('Título 51');
+    expect(second.data.map((s) => s.titulo)).toEqual(['Título 1']);
+    expect(past.data).toEqual([]);
+  });
+
   it('takes a suggestion from sent to attended: quote, order, receipt — the suggester told at each step, each change logged', async () => {
     const patron = await suggester('leitor.sugere@example.org');
     const id = await suggest(patron.headers);

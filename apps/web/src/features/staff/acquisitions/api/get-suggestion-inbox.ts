@@ -10,10 +10,11 @@ import { apiGet } from '../../../../lib/api-client';
 import { PRIVATE_QUERY } from '../../../../lib/private-query';
 import { ACQUISITIONS_KEY } from './keys';
 
-/** The inbox's filter: one status or all, newest or oldest first. */
+/** The inbox's filter: one status or all, newest or oldest first, and the page (from 1). */
 export interface InboxFilter {
   status: SuggestionStatus | null;
   order: SuggestionInboxOrder;
+  page: number;
 }
 
 /** GET /equipe/aquisicoes/sugestoes (situacao, ordem). */
@@ -21,7 +22,7 @@ export function getSuggestionInbox(filter: InboxFilter, signal?: AbortSignal): P
   return apiGet(STAFF_PATHS.acquisitionSuggestions, StaffSuggestionInboxSchema, {
     signal,
     auth: 'private',
-    query: { situacao: filter.status, ordem: filter.order },
+    query: { situacao: filter.status, ordem: filter.order, pagina: filter.page },
   });
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import {
   SUGGESTION_INBOX_ORDERS,
+  SUGGESTION_INBOX_PAGE_SIZE,
   SUGGESTION_STATUSES,
   suggestionStatusKey,
   type StaffPurchaseOrder,
@@ -44,7 +45,7 @@ const ORDER_LABELS = {
  */
 export function AcquisitionsWorkspace() {
   const { t, i18n } = useTranslation();
-  const [filter, setFilter] = useState<InboxFilter>({ status: null, order: 'recentes' });
+  const [filter, setFilter] = useState<InboxFilter>({ status: null, order: 'recentes', page: 1 });
   const [openId, setOpenId] = useState<number | null>(null);
   const [ticked, setTicked] = useState<number[]>([]);
   const [opened, setOpened] = useState<StaffPurchaseOrder | null>(null);
@@ -85,7 +86,11 @@ export function AcquisitionsWorkspace() {
             value={filter.status ?? ALL}
             onChange={(event) => {
               const value = event.currentTarget.value;
-              setFilter((f) => ({ ...f, status: value === ALL ? null : (value as SuggestionStatus) }));
+              setFilter((f) => ({
+                ...f,
+                page: 1,
+                status: value === ALL ? null : (value as SuggestionStatus),
+              }));
             }}
             data={[
               { value: ALL, label: t('staff.acquisitions.inbox.allStatuses') },
@@ -103,7 +108,7 @@ export function AcquisitionsWorkspace() {
             value={filter.order}
             onChange={(event) => {
               const value = event.currentTarget.value as SuggestionInboxOrder;
-              setFilter((f) => ({ ...f, order: value }));
+              setFilter((f) => ({ ...f, page: 1, order: value }));
             }}
             data={SUGGESTION_INBOX_ORDERS.map((order) => ({
               value: order,
@@ -178,6 +183,32 @@ export function AcquisitionsWorkspace() {
               </Table.Tbody>
             </Table>
           </div>
+        )}
+        {inbox.isSuccess && inbox.data.total > SUGGESTION_INBOX_PAGE_SIZE && (
+          <Group gap="sm" component="nav" aria-label={t('staff.acquisitions.inbox.pages')}>
+            <Button
+              variant="outline"
+              size="xs"
+              disabled={filter.page <= 1}
+              onClick={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}
+            >
+              {t('staff.acquisitions.inbox.previous')}
+            </Button>
+            <Text size="sm">
+              {t('staff.acquisitions.inbox.page', {
+                page: filter.page,
+                pages: Math.ceil(inbox.data.total / SUGGESTION_INBOX_PAGE_SIZE),
+              })}
+            </Text>
+            <Button
+              variant="outline"
+              size="xs"
+              disabled={filter.page * SUGGESTION_INBOX_PAGE_SIZE >= inbox.data.total}
+              onClick={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}
+            >
+              {t('staff.acquisitions.inbox.next')}
+            </Button>
+          </Group>
         )}
         <form {...form.formProps} aria-labelledby="acquisitions-new-order-heading">
           <Stack gap="xs" maw={560}>
