@@ -34,7 +34,7 @@ import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
 import { privacyPlugin } from './modules/privacy/index.ts';
 import { interestProfilePlugin } from './modules/interest-profile/index.ts';
 import { listsPlugin } from './modules/lists/index.ts';
-import { suggestionRoutes } from './modules/suggestions/index.ts';
+import { acquisitionRoutes, suggestionRoutes } from './modules/suggestions/index.ts';
 import { databaseRoutes } from './modules/databases/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import {
@@ -201,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(staffRoutes, { db, clock, userGuard });
       await api.register(commentModerationRoutes, { db, clock, userGuard, mailer: options.mailer });
       await api.register(staffRequestRoutes, { db, clock, userGuard, mailer: options.mailer });
+      await api.register(acquisitionRoutes, { db, clock, userGuard, mailer: options.mailer });
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });

@@ -41,6 +41,7 @@ test.describe('staff workspace', () => {
       'Moderação de comentários',
       'Balcão de circulação',
       'Pedidos de circulação',
+      'Aquisições',
       'Equipe e papéis',
     ]);
     await menu.getByRole('link', { name: 'Equipe e papéis' }).click();

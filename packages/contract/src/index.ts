@@ -37,4 +37,5 @@ export * from './acquisition-stats.ts';
 export * from './title-totals.ts';
 export * from './paper-posting.ts';
 export * from './purchase-suggestions.ts';
+export * from './staff-acquisitions.ts';
 export * from './interest-profile.ts';

@@ -50,6 +50,15 @@ export const STAFF_PATHS = {
   generalComments: '/equipe/comentarios-gerais',
   generalCommentApproval: (id: number | string) => `/equipe/comentarios-gerais/${id}/aprovar`,
   generalCommentRefusal: (id: number | string) => `/equipe/comentarios-gerais/${id}/recusar`,
+  /** Acquisitions (decision 0059): the suggestions inbox, one suggestion, its moves and quote. */
+  acquisitionSuggestions: '/equipe/aquisicoes/sugestoes',
+  acquisitionSuggestion: (id: number | string) => `/equipe/aquisicoes/sugestoes/${id}`,
+  acquisitionSuggestionStatus: (id: number | string) => `/equipe/aquisicoes/sugestoes/${id}/situacao`,
+  acquisitionSuggestionQuote: (id: number | string) => `/equipe/aquisicoes/sugestoes/${id}/cotacao`,
+  /** Purchase orders: every one, a new one, its state, and receiving its copies. */
+  acquisitionOrders: '/equipe/aquisicoes/pedidos',
+  acquisitionOrderStatus: (id: number | string) => `/equipe/aquisicoes/pedidos/${id}/situacao`,
+  acquisitionOrderReceipt: (id: number | string) => `/equipe/aquisicoes/pedidos/${id}/recebimento`,
 } as const;
 
 /** GET /equipe/eu. */
@@ -103,6 +112,11 @@ export const STAFF_ACTIONS = [
   'closedStackRequest.decide',
   'generalComment.approve',
   'generalComment.refuse',
+  'suggestion.move',
+  'suggestion.quote',
+  'order.create',
+  'order.move',
+  'order.receive',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 

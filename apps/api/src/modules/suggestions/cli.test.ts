@@ -181,5 +181,15 @@ describe('estante suggestions', () => {
     expect(await suggestions('order', 'list')).toBe(0);
     expect(out).toEqual([`${orderId}  enviado  Livraria  suggestions ${first}, ${second}`]);
     expect(await suggestions('order', 'move', String(orderId), 'pago')).toBe(2);
+    // The command's changes are in the staff audit log under the operator's name; refusals are not.
+    const { rows } = await db.query<{ actor_id: number | null; actor_login: string; action: string }>(
+      `SELECT actor_id, actor_login, action FROM staff_action
+        WHERE target_kind = 'purchaseOrder' AND target_id = $1 ORDER BY id`,
+      [String(orderId)],
+    );
+    expect(rows).toEqual([
+      { actor_id: null, actor_login: 'staff:desk', action: 'order.create' },
+      { actor_id: null, actor_login: 'staff:desk', action: 'order.move' },
+    ]);
   });
 });

@@ -101,6 +101,8 @@ export async function runSuggestionsCommand(
   }
   const { values, positionals } = parsed;
   const by = values.by?.trim() || options.actor;
+  // The command's changes go to the staff audit log too, under the operator's name (decision 0056).
+  const audited = { ...tell, auditAs: { patronId: null, login: by } };
   try {
     switch (action) {
       case 'list': {
@@ -130,7 +132,7 @@ export async function runSuggestionsCommand(
           db,
           clock,
           { id, status, note: values.note?.trim() || null, by, delivered },
-          tell,
+          audited,
         );
         io.out(`Suggestion ${moved.id} "${moved.title}": ${moved.from} → ${moved.to}.`);
         return 0;
@@ -153,7 +155,7 @@ export async function runSuggestionsCommand(
             isForeign: values.foreign ?? null,
             by,
           },
-          tell,
+          audited,
         );
         io.out(`Suggestion ${quoted.id} "${quoted.title}" quoted on ${values.date}: ${quoted.status}.`);
         return 0;
@@ -173,10 +175,15 @@ export async function runSuggestionsCommand(
         if (sub === 'create') {
           const ids = more.map(positiveId);
           if (ids.length === 0 || ids.some((id) => id === null)) return usage();
-          const orderId = await createOrder(db, clock, {
-            supplier: values.supplier?.trim() || null,
-            suggestionIds: ids as number[],
-          });
+          const orderId = await createOrder(
+            db,
+            clock,
+            {
+              supplier: values.supplier?.trim() || null,
+              suggestionIds: ids as number[],
+            },
+            audited,
+          );
           io.out(`Purchase order ${orderId} opened with suggestions ${ids.join(', ')}.`);
           return 0;
         }
@@ -186,7 +193,7 @@ export async function runSuggestionsCommand(
           if (id === null || more.length !== 2) return usage();
           if (!isOrderState(state))
             return usage(`unknown state "${state}"; states: ${PURCHASE_ORDER_STATES.join(', ')}`);
-          const moved = await moveOrder(db, clock, { id, status: state });
+          const moved = await moveOrder(db, clock, { id, status: state }, audited);
           io.out(`Purchase order ${moved.id}: ${moved.from} → ${moved.to}.`);
           return 0;
         }

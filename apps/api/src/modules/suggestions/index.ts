@@ -1,4 +1,5 @@
 export { suggestionRoutes } from './routes.ts';
+export { acquisitionRoutes } from './staff-routes.ts';
 export { runSuggestionsCommand, SUGGESTIONS_COMMAND_USAGE } from './cli.ts';
 export {
   catalogueSuggestion,

@@ -86,25 +86,28 @@ export async function listEvents(db: Queryable, suggestionIds: number[]): Promis
   return rows;
 }
 
-/** One suggestion, its row locked for the caller's transaction; null when there is none. */
-export async function lockSuggestion(
-  tx: Queryable,
-  id: number,
-): Promise<{
+/** A suggestion as a librarian's change reads it, its row locked. */
+export interface LockedSuggestion {
   id: number;
   patron_id: number;
   title: string;
   status: SuggestionStatus;
   catalogued_title_id: number | null;
-} | null> {
-  const { rows } = await tx.query<{
-    id: number;
-    patron_id: number;
-    title: string;
-    status: SuggestionStatus;
-    catalogued_title_id: number | null;
-  }>(
-    `SELECT id::int AS id, patron_id, title, status, catalogued_title_id
+  item_count: number | null;
+  total_delivered: number;
+  quoted_on: string | null;
+  expected_on: string | null;
+  is_foreign: boolean;
+  quote_price: number | null;
+  quote_vendor: string | null;
+}
+
+/** One suggestion, its row locked for the caller's transaction; null when there is none. */
+export async function lockSuggestion(tx: Queryable, id: number): Promise<LockedSuggestion | null> {
+  const { rows } = await tx.query<LockedSuggestion>(
+    `SELECT id::int AS id, patron_id, title, status, catalogued_title_id, item_count, total_delivered,
+            quoted_on::text AS quoted_on, expected_on::text AS expected_on, is_foreign,
+            quote_price::float8 AS quote_price, quote_vendor
        FROM purchase_suggestion WHERE id = $1 FOR UPDATE`,
     [id],
   );
@@ -128,14 +131,30 @@ export async function updateStatus(
 export async function updateQuote(
   tx: Queryable,
   id: number,
-  quote: { quotedOn: string; items: number | null; expectedOn: string | null; isForeign: boolean | null },
+  quote: {
+    quotedOn: string;
+    items: number | null;
+    expectedOn: string | null;
+    isForeign: boolean | null;
+    price?: number | null | undefined;
+    vendor?: string | null | undefined;
+  },
 ): Promise<void> {
   await tx.query(
     `UPDATE purchase_suggestion
         SET quoted_on = $2::date, item_count = coalesce($3, item_count),
-            expected_on = coalesce($4::date, expected_on), is_foreign = coalesce($5, is_foreign)
+            expected_on = coalesce($4::date, expected_on), is_foreign = coalesce($5, is_foreign),
+            quote_price = coalesce($6::numeric, quote_price), quote_vendor = coalesce($7, quote_vendor)
       WHERE id = $1`,
-    [id, quote.quotedOn, quote.items, quote.expectedOn, quote.isForeign],
+    [
+      id,
+      quote.quotedOn,
+      quote.items,
+      quote.expectedOn,
+      quote.isForeign,
+      quote.price ?? null,
+      quote.vendor ?? null,
+    ],
   );
 }
 
@@ -274,4 +293,143 @@ export async function listOrders(db: Queryable, patronId: number | null): Promis
     [patronId],
   );
   return rows;
+}
+
+/** A suggestion in the staff inbox. */
+export interface InboxRow {
+  id: number;
+  title: string;
+  author: string | null;
+  publisher: string;
+  isbn_issn: string | null;
+  library: string;
+  status: SuggestionStatus;
+  patron_name: string;
+  patron_login: string;
+  created_at: Date;
+}
+
+/** A page of every patron's suggestions, in one status or all, newest or oldest first, and how many match. */
+export async function listInbox(
+  db: Queryable,
+  filter: { status: SuggestionStatus | null; newestFirst: boolean; limit: number; offset: number },
+): Promise<{ rows: InboxRow[]; total: number }> {
+  const direction = filter.newestFirst ? 'DESC' : 'ASC';
+  const { rows } = await db.query<InboxRow & { total: number }>(
+    `SELECT s.id::int AS id, s.title, s.author, s.publisher, s.isbn_issn, l.name AS library, s.status,
+            p.name AS patron_name, p.login AS patron_login, s.created_at, count(*) OVER ()::int AS total
+       FROM purchase_suggestion s JOIN library l ON l.id = s.library_id JOIN patron p ON p.id = s.patron_id
+      WHERE ($1::text IS NULL OR s.status = $1)
+      ORDER BY s.created_at ${direction}, s.id ${direction}
+      LIMIT $2 OFFSET $3`,
+    [filter.status, filter.limit, filter.offset],
+  );
+  if (rows.length === 0 && filter.offset > 0) {
+    const { rows: counted } = await db.query<{ total: number }>(
+      'SELECT count(*)::int AS total FROM purchase_suggestion WHERE ($1::text IS NULL OR status = $1)',
+      [filter.status],
+    );
+    return { rows: [], total: counted[0]?.total ?? 0 };
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+}
+
+/** How many suggestions are in each status that has any. */
+export async function countByStatus(db: Queryable): Promise<Map<SuggestionStatus, number>> {
+  const { rows } = await db.query<{ status: SuggestionStatus; n: number }>(
+    'SELECT status, count(*)::int AS n FROM purchase_suggestion GROUP BY status',
+  );
+  return new Map(rows.map((row) => [row.status, row.n]));
+}
+
+/** One suggestion with what staff see besides the patron's fields; null when there is none. */
+export async function findForStaff(
+  db: Queryable,
+  id: number,
+): Promise<
+  (SuggestionRow & { patron_login: string; quote_price: number | null; quote_vendor: string | null }) | null
+> {
+  const { rows } = await db.query<
+    SuggestionRow & { patron_login: string; quote_price: number | null; quote_vendor: string | null }
+  >(
+    `SELECT ${SUGGESTION_COLUMNS}, p.login AS patron_login, s.quote_price::float8 AS quote_price, s.quote_vendor
+       FROM purchase_suggestion s JOIN library l ON l.id = s.library_id JOIN patron p ON p.id = s.patron_id
+      WHERE s.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** A suggestion's history with who made each step (null: the patron, sending), oldest first. */
+export async function listStaffEvents(
+  db: Queryable,
+  suggestionId: number,
+): Promise<(SuggestionEventRow & { staff: string | null })[]> {
+  const { rows } = await db.query<SuggestionEventRow & { staff: string | null }>(
+    `SELECT suggestion_id::int AS suggestion_id, status, note, title_id, at, staff
+       FROM purchase_suggestion_event WHERE suggestion_id = $1 ORDER BY at, id`,
+    [suggestionId],
+  );
+  return rows;
+}
+
+/** The purchase orders holding a suggestion, newest first. */
+export async function ordersOf(
+  db: Queryable,
+  suggestionId: number,
+): Promise<{ id: number; status: PurchaseOrderState; supplier: string | null }[]> {
+  const { rows } = await db.query<{ id: number; status: PurchaseOrderState; supplier: string | null }>(
+    `SELECT o.id, o.status, o.supplier FROM purchase_order o
+       JOIN purchase_order_suggestion os ON os.order_id = o.id
+      WHERE os.suggestion_id = $1 ORDER BY o.created_at DESC, o.id DESC`,
+    [suggestionId],
+  );
+  return rows;
+}
+
+/** A purchase order as staff see it: every suggestion in it, with its copies quoted and delivered. */
+export interface StaffOrderRow {
+  id: number;
+  supplier: string | null;
+  status: PurchaseOrderState;
+  created_at: Date;
+  updated_at: Date;
+  suggestions: {
+    id: number;
+    title: string;
+    status: SuggestionStatus;
+    item_count: number | null;
+    total_delivered: number;
+  }[];
+}
+
+/** Every purchase order, newest first, or one (by id), with all its suggestions. */
+export async function listStaffOrders(db: Queryable, id: number | null = null): Promise<StaffOrderRow[]> {
+  const { rows } = await db.query<StaffOrderRow>(
+    `SELECT o.id, o.supplier, o.status, o.created_at, o.updated_at,
+            json_agg(json_build_object('id', s.id, 'title', s.title, 'status', s.status,
+                     'item_count', s.item_count, 'total_delivered', s.total_delivered) ORDER BY s.id) AS suggestions
+       FROM purchase_order o
+       JOIN purchase_order_suggestion os ON os.order_id = o.id
+       JOIN purchase_suggestion s ON s.id = os.suggestion_id
+      WHERE ($1::int IS NULL OR o.id = $1)
+      GROUP BY o.id
+      ORDER BY o.created_at DESC, o.id DESC`,
+    [id],
+  );
+  return rows;
+}
+
+/** The ids of the suggestions in a purchase order. */
+export async function orderSuggestionIds(db: Queryable, orderId: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT suggestion_id::int AS id FROM purchase_order_suggestion WHERE order_id = $1 ORDER BY suggestion_id',
+    [orderId],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Sets how many copies of a suggestion have arrived. */
+export async function updateDelivered(tx: Queryable, id: number, delivered: number): Promise<void> {
+  await tx.query('UPDATE purchase_suggestion SET total_delivered = $2 WHERE id = $1', [id, delivered]);
 }

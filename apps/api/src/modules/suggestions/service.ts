@@ -11,6 +11,11 @@ import {
   type SuggestionsQuery,
   type SuggestionStatus,
   type SuggestionStatusOption,
+  SUGGESTION_INBOX_PAGE_SIZE,
+  type StaffPurchaseOrder,
+  type StaffSuggestion,
+  type StaffSuggestionInbox,
+  type StaffSuggestionsQuery,
 } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db, Queryable } from '../../lib/db/index.ts';
@@ -18,10 +23,17 @@ import type { Mailer, MailMessage } from '../../lib/mail.ts';
 import type { ServerLanguage } from '../../lib/messages.ts';
 import { recordAlert } from '../alerts/index.ts';
 import { translate } from '../circulation/mail-texts.ts';
+import { recordStaffAction, type StaffActor } from '../staff/index.ts';
 import { SUGGESTION_ERRORS, SuggestionCommandRefusal } from './errors.ts';
 import {
+  countByStatus,
   existingSuggestions,
+  findForStaff,
   findTitle,
+  listInbox,
+  listStaffEvents,
+  listStaffOrders,
+  ordersOf,
   insertEvent,
   insertOrder,
   listEvents,
@@ -31,10 +43,14 @@ import {
   lockOrder,
   lockSuggestion,
   markCatalogued,
+  orderSuggestionIds,
+  updateDelivered,
   updateOrderStatus,
   updateQuote,
   updateStatus,
+  type LockedSuggestion,
   type OrderRow,
+  type StaffOrderRow,
   type SuggestionEventRow,
   type SuggestionRow,
 } from './repository.ts';
@@ -44,6 +60,22 @@ export interface TellOptions {
   mailer?: Mailer | undefined;
   /** Told when an e-mail could not be sent (the change and the alert stand). */
   onMailError?: (error: unknown) => void;
+  /** Who makes the change, for the staff audit log (decision 0056); none: nothing is logged. */
+  auditAs?: StaffActor | undefined;
+}
+
+/** What the audit log keeps of a suggestion: its status, copies, and quote. */
+function auditedSuggestion(s: LockedSuggestion) {
+  return {
+    situacao: s.status,
+    quantidade_itens: s.item_count,
+    total_entregue: s.total_delivered,
+    data_cotacao: s.quoted_on,
+    previsao_entrega: s.expected_on,
+    obra_estrangeira: s.is_foreign,
+    valor_cotacao: s.quote_price,
+    fornecedor_cotacao: s.quote_vendor,
+  };
 }
 
 /** Sends the alert e-mails once the change is committed; a failed send does not undo it. */
@@ -160,6 +192,7 @@ async function move(
     throw new SuggestionCommandRefusal(
       `suggestion ${suggestion.id} is ${suggestion.status}; ` +
         (allowed.length ? `it can move to ${allowed.join(', ')}` : 'it is closed and moves no more'),
+      allowed.length ? 'TRANSITION' : 'CLOSED',
     );
   }
   await updateStatus(tx, suggestion.id, change.to, change.delivered);
@@ -194,7 +227,7 @@ export async function moveSuggestion(
   const at = clock.now();
   const { moved, mail } = await db.transaction(async (tx) => {
     const suggestion = await lockSuggestion(tx, input.id);
-    if (!suggestion) throw new SuggestionCommandRefusal(`there is no suggestion ${input.id}`);
+    if (!suggestion) throw new SuggestionCommandRefusal(`there is no suggestion ${input.id}`, 'NOT_FOUND');
     const mail = await move(tx, suggestion, {
       to: input.status,
       note: input.note,
@@ -202,6 +235,19 @@ export async function moveSuggestion(
       delivered: input.delivered,
       at,
     });
+    if (options.auditAs)
+      await recordStaffAction(tx, {
+        actor: options.auditAs,
+        action: 'suggestion.move',
+        target: { kind: 'suggestion', id: suggestion.id },
+        before: { situacao: suggestion.status, total_entregue: suggestion.total_delivered },
+        after: {
+          situacao: input.status,
+          total_entregue: input.delivered ?? suggestion.total_delivered,
+          observacao: input.note,
+        },
+        at,
+      });
     return {
       moved: { id: suggestion.id, title: suggestion.title, from: suggestion.status, to: input.status },
       mail,
@@ -225,6 +271,9 @@ export async function quoteSuggestion(
     items: number | null;
     expectedOn: string | null;
     isForeign: boolean | null;
+    /** The unit price quoted and the vendor (the staff workspace's; absent: kept). */
+    price?: number | null | undefined;
+    vendor?: string | null | undefined;
     by: string;
   },
   options: TellOptions = {},
@@ -232,14 +281,28 @@ export async function quoteSuggestion(
   const at = clock.now();
   const { result, mail } = await db.transaction(async (tx) => {
     const suggestion = await lockSuggestion(tx, input.id);
-    if (!suggestion) throw new SuggestionCommandRefusal(`there is no suggestion ${input.id}`);
+    if (!suggestion) throw new SuggestionCommandRefusal(`there is no suggestion ${input.id}`, 'NOT_FOUND');
     if (SUGGESTION_TRANSITIONS[suggestion.status].length === 0)
-      throw new SuggestionCommandRefusal(`suggestion ${input.id} is ${suggestion.status}: it is closed`);
+      throw new SuggestionCommandRefusal(
+        `suggestion ${input.id} is ${suggestion.status}: it is closed`,
+        'CLOSED',
+      );
     await updateQuote(tx, input.id, input);
     const quoting = canMoveSuggestion(suggestion.status, 'em-cotacao');
     const mail = quoting
       ? await move(tx, suggestion, { to: 'em-cotacao', note: null, by: input.by, delivered: null, at })
       : null;
+    if (options.auditAs) {
+      const after = (await lockSuggestion(tx, input.id))!;
+      await recordStaffAction(tx, {
+        actor: options.auditAs,
+        action: 'suggestion.quote',
+        target: { kind: 'suggestion', id: suggestion.id },
+        before: auditedSuggestion(suggestion),
+        after: auditedSuggestion(after),
+        at,
+      });
+    }
     return {
       result: {
         id: suggestion.id,
@@ -335,14 +398,30 @@ export async function createOrder(
   db: Db,
   clock: Clock,
   input: { supplier: string | null; suggestionIds: number[] },
+  options: Pick<TellOptions, 'auditAs'> = {},
 ): Promise<number> {
   const ids = [...new Set(input.suggestionIds)];
   if (ids.length === 0) throw new SuggestionCommandRefusal('an order needs at least one suggestion');
+  const at = clock.now();
   return db.transaction(async (tx) => {
     const found = new Set(await existingSuggestions(tx, ids));
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) throw new SuggestionCommandRefusal(`there is no suggestion ${missing.join(', ')}`);
-    return insertOrder(tx, { supplier: input.supplier, suggestionIds: ids, at: clock.now() });
+    if (missing.length)
+      throw new SuggestionCommandRefusal(
+        `there is no suggestion ${missing.join(', ')}`,
+        'UNKNOWN_SUGGESTION',
+      );
+    const id = await insertOrder(tx, { supplier: input.supplier, suggestionIds: ids, at });
+    if (options.auditAs)
+      await recordStaffAction(tx, {
+        actor: options.auditAs,
+        action: 'order.create',
+        target: { kind: 'purchaseOrder', id },
+        before: null,
+        after: { situacao: 'aberto', fornecedor: input.supplier, sugestoes: ids },
+        at,
+      });
+    return id;
   });
 }
 
@@ -351,17 +430,183 @@ export async function moveOrder(
   db: Db,
   clock: Clock,
   input: { id: number; status: PurchaseOrderState },
+  options: Pick<TellOptions, 'auditAs'> = {},
 ): Promise<{ id: number; from: PurchaseOrderState; to: PurchaseOrderState }> {
+  const at = clock.now();
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.id);
-    if (!order) throw new SuggestionCommandRefusal(`there is no purchase order ${input.id}`);
+    if (!order) throw new SuggestionCommandRefusal(`there is no purchase order ${input.id}`, 'NOT_FOUND');
     const allowed = PURCHASE_ORDER_TRANSITIONS[order.status];
     if (!allowed.includes(input.status))
       throw new SuggestionCommandRefusal(
         `purchase order ${input.id} is ${order.status}; ` +
           (allowed.length ? `it can move to ${allowed.join(', ')}` : 'it is closed and moves no more'),
+        'ORDER_TRANSITION',
       );
-    await updateOrderStatus(tx, input.id, input.status, clock.now());
+    await updateOrderStatus(tx, input.id, input.status, at);
+    if (options.auditAs)
+      await recordStaffAction(tx, {
+        actor: options.auditAs,
+        action: 'order.move',
+        target: { kind: 'purchaseOrder', id: input.id },
+        before: { situacao: order.status },
+        after: { situacao: input.status },
+        at,
+      });
     return { id: input.id, from: order.status, to: input.status };
   });
+}
+
+/**
+ * Copies of a sent purchase order arrived: each suggestion named gets them added to its delivered
+ * count and, awaiting delivery or partially attended, moves to attended once it has the copies its
+ * quote counted (one when it counted none), to partially attended before that — its suggester told
+ * each time. The order is then received when every suggestion in it is closed, partially received
+ * otherwise. All in one transaction, with one audit entry; the e-mails go after it.
+ */
+export async function receiveOrder(
+  db: Db,
+  clock: Clock,
+  input: { id: number; items: { suggestionId: number; copies: number }[]; by: string },
+  options: TellOptions = {},
+): Promise<{ id: number; status: PurchaseOrderState }> {
+  const at = clock.now();
+  const { result, mails } = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.id);
+    if (!order) throw new SuggestionCommandRefusal(`there is no purchase order ${input.id}`, 'NOT_FOUND');
+    if (order.status !== 'enviado' && order.status !== 'parcialmente-recebido')
+      throw new SuggestionCommandRefusal(
+        `purchase order ${input.id} is ${order.status}; only a sent order receives copies`,
+        'ORDER_NOT_SENT',
+      );
+    const inOrder = await orderSuggestionIds(tx, input.id);
+    const copies = new Map<number, number>();
+    for (const item of input.items) {
+      if (!inOrder.includes(item.suggestionId))
+        throw new SuggestionCommandRefusal(
+          `suggestion ${item.suggestionId} is not in purchase order ${input.id}`,
+          'NOT_IN_ORDER',
+        );
+      copies.set(item.suggestionId, (copies.get(item.suggestionId) ?? 0) + item.copies);
+    }
+    const mails: (MailMessage | null)[] = [];
+    const before: { codigo: number; situacao: SuggestionStatus; total_entregue: number }[] = [];
+    const after: { codigo: number; situacao: SuggestionStatus; total_entregue: number }[] = [];
+    for (const [suggestionId, arrived] of [...copies].sort(([a], [b]) => a - b)) {
+      const suggestion = (await lockSuggestion(tx, suggestionId))!;
+      if (suggestion.status !== 'aguardando-entrega' && suggestion.status !== 'parcialmente-atendida')
+        throw new SuggestionCommandRefusal(
+          `suggestion ${suggestionId} is ${suggestion.status}; only one awaiting delivery receives copies`,
+          'NOT_AWAITING',
+        );
+      const delivered = suggestion.total_delivered + arrived;
+      const next: SuggestionStatus =
+        delivered >= (suggestion.item_count ?? 1) ? 'atendida' : 'parcialmente-atendida';
+      if (next === suggestion.status) await updateDelivered(tx, suggestionId, delivered);
+      else mails.push(await move(tx, suggestion, { to: next, note: null, by: input.by, delivered, at }));
+      before.push({
+        codigo: suggestionId,
+        situacao: suggestion.status,
+        total_entregue: suggestion.total_delivered,
+      });
+      after.push({ codigo: suggestionId, situacao: next, total_entregue: delivered });
+    }
+    const statuses = await Promise.all(inOrder.map(async (id) => (await lockSuggestion(tx, id))!.status));
+    const status: PurchaseOrderState = statuses.every((s) => SUGGESTION_TRANSITIONS[s].length === 0)
+      ? 'recebido'
+      : 'parcialmente-recebido';
+    await updateOrderStatus(tx, input.id, status, at);
+    if (options.auditAs)
+      await recordStaffAction(tx, {
+        actor: options.auditAs,
+        action: 'order.receive',
+        target: { kind: 'purchaseOrder', id: input.id },
+        before: { situacao: order.status, sugestoes: before },
+        after: { situacao: status, sugestoes: after },
+        at,
+      });
+    return { result: { id: input.id, status }, mails };
+  });
+  await sendAll(mails, options);
+  return result;
+}
+
+/** The staff inbox (decision 0059): a page of every patron's suggestions, and the count in each status. */
+export async function suggestionInbox(db: Db, query: StaffSuggestionsQuery): Promise<StaffSuggestionInbox> {
+  const [page, counts] = await Promise.all([
+    listInbox(db, {
+      status: query.situacao ?? null,
+      newestFirst: query.ordem === 'recentes',
+      limit: SUGGESTION_INBOX_PAGE_SIZE,
+      offset: (query.pagina - 1) * SUGGESTION_INBOX_PAGE_SIZE,
+    }),
+    countByStatus(db),
+  ]);
+  return {
+    data: page.rows.map((row) => ({
+      codigo: row.id,
+      titulo: row.title,
+      autor: row.author,
+      editor: row.publisher,
+      isbn_issn: row.isbn_issn,
+      biblioteca: row.library,
+      situacao: row.status,
+      solicitante: row.patron_name,
+      login: row.patron_login,
+      data_criacao: new Date(row.created_at).toISOString(),
+    })),
+    total: page.total,
+    contagens: SUGGESTION_STATUSES.map((situacao) => ({ situacao, quantidade: counts.get(situacao) ?? 0 })),
+  };
+}
+
+/** One suggestion as staff see it: its fields, quote, history with who moved it, orders and next statuses. */
+export async function staffSuggestion(db: Db, id: number): Promise<StaffSuggestion> {
+  const row = await findForStaff(db, id);
+  if (!row) throw new SuggestionCommandRefusal(`there is no suggestion ${id}`, 'NOT_FOUND');
+  const [events, orders] = await Promise.all([listStaffEvents(db, id), ordersOf(db, id)]);
+  const own = presentSuggestion(row, events);
+  return {
+    ...own,
+    login: row.patron_login,
+    valor_cotacao: row.quote_price,
+    fornecedor_cotacao: row.quote_vendor,
+    historico: own.historico.map((step, index) => ({ ...step, responsavel: events[index]!.staff })),
+    transicoes: [...SUGGESTION_TRANSITIONS[row.status]],
+    pedidos: orders.map((order) => ({
+      codigo: order.id,
+      situacao: order.status,
+      fornecedor: order.supplier,
+    })),
+  };
+}
+
+function presentStaffOrder(row: StaffOrderRow): StaffPurchaseOrder {
+  return {
+    codigo: row.id,
+    fornecedor: row.supplier,
+    situacao: row.status,
+    data_criacao: new Date(row.created_at).toISOString(),
+    data_atualizacao: new Date(row.updated_at).toISOString(),
+    transicoes: [...PURCHASE_ORDER_TRANSITIONS[row.status]],
+    sugestoes: row.suggestions.map((s) => ({
+      codigo: Number(s.id),
+      titulo: s.title,
+      situacao: s.status,
+      quantidade_itens: s.item_count,
+      total_entregue: s.total_delivered,
+    })),
+  };
+}
+
+/** Every purchase order, newest first, with all its suggestions and the states it may go to. */
+export async function staffOrders(db: Db): Promise<StaffPurchaseOrder[]> {
+  return (await listStaffOrders(db)).map(presentStaffOrder);
+}
+
+/** One purchase order as staff see it. */
+export async function staffOrder(db: Db, id: number): Promise<StaffPurchaseOrder> {
+  const row = (await listStaffOrders(db, id))[0];
+  if (!row) throw new SuggestionCommandRefusal(`there is no purchase order ${id}`, 'NOT_FOUND');
+  return presentStaffOrder(row);
 }

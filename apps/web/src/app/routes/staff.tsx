@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { ErrorBlock, LoadingBlock } from '../../components/ui/query-state';
 import { useSession } from '../../features/identity/hooks/use-session';
 import { useStaffSelf } from '../../features/staff/api/get-staff-self';
+import { AcquisitionsWorkspace } from '../../features/staff/acquisitions/components/acquisitions-workspace';
 import { CommentModeration } from '../../features/staff/components/comment-moderation';
 import { CirculationDesk } from '../../features/staff/desk/components/circulation-desk';
 import { StaffRolesManager } from '../../features/staff/components/staff-roles-manager';
@@ -57,6 +58,7 @@ const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = 
   comments: () => <CommentModeration />,
   desk: () => <CirculationDesk />,
   requests: () => <CirculationRequests />,
+  acquisitions: () => <AcquisitionsWorkspace />,
   roles: () => <StaffRolesManager />,
 };
 
