@@ -30,6 +30,14 @@ export const STAFF_PATHS = {
   comments: '/equipe/comentarios',
   commentApproval: (id: number | string) => `/equipe/comentarios/${id}/aprovar`,
   commentRefusal: (id: number | string) => `/equipe/comentarios/${id}/recusar`,
+  /** Patrons (circulation; decision 0062): search, one patron's page, block, reset code; import (administrator). */
+  patrons: '/equipe/leitores',
+  patron: (login: string) => `/equipe/leitores/${login}`,
+  patronBlock: (login: string) => `/equipe/leitores/${login}/bloqueio`,
+  patronResetCode: (login: string) => `/equipe/leitores/${login}/codigo-senha`,
+  patronImport: '/equipe/leitores/importacao',
+  /** The audit log, newest first (administrator; decisions 0056, 0062). */
+  audit: '/equipe/auditoria',
 } as const;
 
 /** GET /equipe/eu. */
@@ -66,7 +74,15 @@ export type StaffRolesRequest = z.infer<typeof StaffRolesRequestSchema>;
  * Each part of the workspace adds its own, named `{thing}.{verb}`; the log's screen shows each with
  * its translation (`staff.audit.actions.{thing}.{verb}`).
  */
-export const STAFF_ACTIONS = ['roles.set', 'comment.approve', 'comment.refuse'] as const;
+export const STAFF_ACTIONS = [
+  'roles.set',
+  'comment.approve',
+  'comment.refuse',
+  'patron.block',
+  'patron.unblock',
+  'patron.sendResetCode',
+  'patron.import',
+] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 
 /** Translation keys of the staff calls' refusals. */

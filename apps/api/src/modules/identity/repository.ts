@@ -88,7 +88,10 @@ export async function findEnabledActivities(db: Queryable): Promise<number[]> {
   return rows.map((r) => r.code);
 }
 
-/** Sets a new password hash, keeping the old one in the history; unblocks the password. */
+/**
+ * Sets a new password hash, keeping the old one in the history; unblocks the password, unless the
+ * library blocked the patron (a block with a reason, decision 0062), which only staff lift.
+ */
 export async function updatePassword(
   tx: Queryable,
   patronId: number,
@@ -101,7 +104,8 @@ export async function updatePassword(
     [patronId],
   );
   await tx.query(
-    `UPDATE patron SET password_hash = $2, password_changed_at = $3::timestamptz, is_blocked = false WHERE id = $1`,
+    `UPDATE patron SET password_hash = $2, password_changed_at = $3::timestamptz,
+            is_blocked = (block_reason IS NOT NULL) WHERE id = $1`,
     [patronId, newHash, iso(at)],
   );
 }
