@@ -8,6 +8,8 @@ import { useSession } from '../../features/identity/hooks/use-session';
 import { useStaffSelf } from '../../features/staff/api/get-staff-self';
 import { CommentModeration } from '../../features/staff/components/comment-moderation';
 import { StaffRolesManager } from '../../features/staff/components/staff-roles-manager';
+import { StaffPatrons } from '../../features/staff/patrons/components/staff-patrons';
+import { AuditLog } from '../../features/staff/audit/components/audit-log';
 import { StaffLayout, StaffOverview } from '../../features/staff/components/staff-workspace';
 import { STAFF_SECTIONS, type StaffSection } from '../../features/staff/sections';
 import { NotFoundRoute } from './not-found';
@@ -54,6 +56,8 @@ const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = 
   overview: (self) => <StaffOverview self={self} />,
   comments: () => <CommentModeration />,
   roles: () => <StaffRolesManager />,
+  patrons: (self) => <StaffPatrons self={self} />,
+  audit: () => <AuditLog />,
 };
 
 /** /equipe (the overview) and /equipe/{segment} of each part. */

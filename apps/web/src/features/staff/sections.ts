@@ -3,7 +3,7 @@ import type { TranslationKey } from '@estante/i18n';
 
 /** One part of the staff workspace: its address under /equipe, the role it needs and its name. */
 export interface StaffSection {
-  key: 'overview' | 'comments' | 'roles';
+  key: 'overview' | 'comments' | 'roles' | 'patrons' | 'audit';
   /** '' for the workspace's first page. */
   segment: string;
   /** null: anyone holding a role. */
@@ -16,6 +16,8 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { key: 'overview', segment: '', role: null, label: 'staff.nav.overview' },
   { key: 'comments', segment: 'comentarios', role: 'referencia', label: 'staff.nav.comments' },
   { key: 'roles', segment: 'papeis', role: 'administrador', label: 'staff.nav.roles' },
+  { key: 'patrons', segment: 'leitores', role: 'circulacao', label: 'staff.nav.patrons' },
+  { key: 'audit', segment: 'auditoria', role: 'administrador', label: 'staff.nav.audit' },
 ];
 
 /** The parts someone holding `roles` may open. */
