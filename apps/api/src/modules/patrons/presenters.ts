@@ -3,6 +3,10 @@ import type { StaffPatronRow } from './repository.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
+/** Whether sign-in refuses the patron: a password not set yet, or the library's block. */
+const isBlocked = (row: Pick<StaffPatronRow, 'password_unset' | 'block_reason'>) =>
+  row.password_unset || row.block_reason !== null;
+
 /** A patron as the search lists them. */
 export function presentPatronSummary(row: StaffPatronRow): StaffPatronSummary {
   return {
@@ -10,14 +14,14 @@ export function presentPatronSummary(row: StaffPatronRow): StaffPatronSummary {
     nome: row.name,
     email: row.email,
     categoria: row.category_label,
-    bloqueado: row.is_blocked,
+    bloqueado: isBlocked(row),
   };
 }
 
 /** The patron's block as staff read it. */
 export function presentBlock(row: StaffPatronRow): StaffPatronBlock {
   return {
-    bloqueado: row.is_blocked,
+    bloqueado: isBlocked(row),
     motivo: row.block_reason,
     data: iso(row.blocked_at),
     por: row.blocked_by,
@@ -25,6 +29,6 @@ export function presentBlock(row: StaffPatronRow): StaffPatronBlock {
 }
 
 /** The block as the audit log keeps it, before and after a change. */
-export function auditedBlock(row: Pick<StaffPatronRow, 'is_blocked' | 'block_reason'>) {
-  return { blocked: row.is_blocked, reason: row.block_reason };
+export function auditedBlock(row: Pick<StaffPatronRow, 'password_unset' | 'block_reason'>) {
+  return { blocked: isBlocked(row), reason: row.block_reason };
 }

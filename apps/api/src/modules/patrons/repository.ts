@@ -10,14 +10,16 @@ export interface StaffPatronRow {
   category_label: string;
   tax_number: string | null;
   id_number: string | null;
-  is_blocked: boolean;
+  /** The password is not set yet (an import without one); recovery lifts it. */
+  password_unset: boolean;
+  /** The library's block (decision 0062); only staff lift it. */
   block_reason: string | null;
   blocked_at: Date | string | null;
   blocked_by: string | null;
   mail_language: ServerLanguage;
 }
 
-const COLUMNS = `p.id, p.login, p.name, p.email, p.tax_number, p.id_number, p.is_blocked, p.block_reason,
+const COLUMNS = `p.id, p.login, p.name, p.email, p.tax_number, p.id_number, p.is_blocked AS password_unset, p.block_reason,
   p.blocked_at, p.blocked_by, p.mail_language,
   CASE $1::text WHEN 'en' THEN c.label_en WHEN 'es' THEN c.label_es ELSE c.label_pt END AS category_label`;
 
@@ -78,16 +80,15 @@ export async function setBlock(
   block: { reason: string; at: Date; by: string },
 ): Promise<void> {
   await tx.query(
-    `UPDATE patron SET is_blocked = true, block_reason = $2, blocked_at = $3::timestamptz, blocked_by = $4
-      WHERE id = $1`,
+    'UPDATE patron SET block_reason = $2, blocked_at = $3::timestamptz, blocked_by = $4 WHERE id = $1',
     [patronId, block.reason, block.at.toISOString(), block.by],
   );
 }
 
-/** Lifts the library's block. */
+/** Lifts the library's block (a password not set yet stays so). */
 export async function clearBlock(tx: Queryable, patronId: number): Promise<void> {
   await tx.query(
-    'UPDATE patron SET is_blocked = false, block_reason = NULL, blocked_at = NULL, blocked_by = NULL WHERE id = $1',
+    'UPDATE patron SET block_reason = NULL, blocked_at = NULL, blocked_by = NULL WHERE id = $1',
     [patronId],
   );
 }

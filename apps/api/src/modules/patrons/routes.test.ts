@@ -218,6 +218,39 @@ describe('patrons in the staff workspace', () => {
     ]);
   });
 
+  it("lifting the library's block leaves a password not set yet as it was", async () => {
+    const admin = await as('equipe.admin');
+    await call('POST', STAFF_PATHS.patronImport, admin, {
+      csv: 'login,name,category\nsem.senha,Sem Senha,05\n',
+    });
+    const desk = await as('equipe.circulacao');
+    expect(
+      (await call('PUT', STAFF_PATHS.patronBlock('sem.senha'), desk, { motivo: 'Teste.' })).json(),
+    ).toMatchObject({
+      bloqueado: true,
+      motivo: 'Teste.',
+    });
+    expect((await call('DELETE', STAFF_PATHS.patronBlock('sem.senha'), desk)).json()).toEqual({
+      bloqueado: true,
+      motivo: null,
+      data: null,
+      por: null,
+    });
+    expect(await auditOf('sem.senha')).toMatchObject([
+      { action: 'patron.import' },
+      {
+        action: 'patron.block',
+        before: { blocked: true, reason: null },
+        after: { blocked: true, reason: 'Teste.' },
+      },
+      {
+        action: 'patron.unblock',
+        before: { blocked: true, reason: 'Teste.' },
+        after: { blocked: true, reason: null },
+      },
+    ]);
+  });
+
   it("sends the sign-in's own reset code to the patron's e-mail, in their language, and logs it", async () => {
     await writeSetting(ctx.db, 'recuperacao_senha', { codigos_por_endereco_hora: 1000 });
     const patron = await joana();
@@ -227,6 +260,7 @@ describe('patrons in the staff workspace', () => {
     const answer = StaffPatronResetCodeSchema.parse(sent.json());
     expect(answer.emails).toEqual(['jo***@e***.org']);
     const message = mail.smtp.messages.find((m) => m.envelope.to.includes('joana.brandao@example.org'));
+    expect(message!.text).toContain('Su código para crear una nueva contraseña');
     const code = /: (\d+)$/m.exec(message!.text)?.[1];
     expect(code).toHaveLength(6);
     // The code works on the sign-in screen's forgot-password, as one the patron asked for.

@@ -106,12 +106,11 @@ export function createStaffPatronService(options: {
           action: 'patron.block',
           target: { kind: 'patron', id: patron.login },
           before: auditedBlock(patron),
-          after: auditedBlock({ is_blocked: true, block_reason: reason.trim() }),
+          after: auditedBlock({ ...patron, block_reason: reason.trim() }),
           at,
         });
         return presentBlock({
           ...patron,
-          is_blocked: true,
           block_reason: reason.trim(),
           blocked_at: at,
           blocked_by: actor.login,
@@ -119,7 +118,10 @@ export function createStaffPatronService(options: {
       });
     },
 
-    /** Lifts the library's block; a password not set yet is lifted by the patron, through recovery. */
+    /**
+     * Lifts the library's block; a password not set yet stays so (the patron lifts that through
+     * recovery, or a reset code staff send).
+     */
     async unblock(login: string, actor: StaffActor): Promise<StaffPatronBlock> {
       const at = clock.now();
       return db.transaction(async (tx) => {
@@ -127,13 +129,7 @@ export function createStaffPatronService(options: {
         if (!patron) throw ERRORS.notFound();
         if (patron.block_reason === null) throw PATRON_ERRORS.notBlocked();
         await clearBlock(tx, patron.id);
-        const after = {
-          ...patron,
-          is_blocked: false,
-          block_reason: null,
-          blocked_at: null,
-          blocked_by: null,
-        };
+        const after = { ...patron, block_reason: null, blocked_at: null, blocked_by: null };
         await recordStaffAction(tx, {
           actor,
           action: 'patron.unblock',
