@@ -40,6 +40,8 @@ test.describe('staff workspace', () => {
       'Início',
       'Moderação de comentários',
       'Equipe e papéis',
+      'Leitores',
+      'Registro de auditoria',
     ]);
     await menu.getByRole('link', { name: 'Equipe e papéis' }).click();
     await expect(page).toHaveURL(/\/equipe\/papeis$/);
