@@ -27,8 +27,9 @@ import { catalogueRoutes, resultLineRoutes, titleTabRoutes } from './modules/cat
 import { networkRoutes } from './modules/network/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
 import { commentModerationRoutes, commentRoutes } from './modules/comments/index.ts';
-import { staffRoutes } from './modules/staff/index.ts';
 import { staffRequestRoutes } from './modules/staff-requests/index.ts';
+import { staffAuditRoutes, staffRoutes } from './modules/staff/index.ts';
+import { staffPatronsPlugin } from './modules/patrons/index.ts';
 import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
 import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
 import { privacyPlugin } from './modules/privacy/index.ts';
@@ -202,6 +203,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(commentModerationRoutes, { db, clock, userGuard, mailer: options.mailer });
       await api.register(staffRequestRoutes, { db, clock, userGuard, mailer: options.mailer });
       await api.register(acquisitionRoutes, { db, clock, userGuard, mailer: options.mailer });
+      // Patrons and the audit log in the staff workspace (decision 0062).
+      await api.register(staffPatronsPlugin, { db, clock, userGuard, mailer: options.mailer });
+      await api.register(staffAuditRoutes, { db, userGuard, timeZone: () => circulationTimeZone(db) });
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });

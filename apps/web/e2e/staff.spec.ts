@@ -41,8 +41,10 @@ test.describe('staff workspace', () => {
       'Moderação de comentários',
       'Balcão de circulação',
       'Pedidos de circulação',
+      'Leitores',
       'Aquisições',
       'Equipe e papéis',
+      'Registro de auditoria',
     ]);
     await menu.getByRole('link', { name: 'Equipe e papéis' }).click();
     await expect(page).toHaveURL(/\/equipe\/papeis$/);

@@ -33,6 +33,7 @@ export * from './account.ts';
 export * from './staff.ts';
 export * from './staff-desk.ts';
 export * from './staff-requests.ts';
+export * from './staff-patrons.ts';
 export * from './acquisition-stats.ts';
 export * from './title-totals.ts';
 export * from './paper-posting.ts';

@@ -59,6 +59,14 @@ export const STAFF_PATHS = {
   acquisitionOrders: '/equipe/aquisicoes/pedidos',
   acquisitionOrderStatus: (id: number | string) => `/equipe/aquisicoes/pedidos/${id}/situacao`,
   acquisitionOrderReceipt: (id: number | string) => `/equipe/aquisicoes/pedidos/${id}/recebimento`,
+  /** Patrons (circulation; decision 0062): search, one patron's page, block, reset code; import (administrator). */
+  patrons: '/equipe/leitores',
+  patron: (login: string) => `/equipe/leitores/${login}`,
+  patronBlock: (login: string) => `/equipe/leitores/${login}/bloqueio`,
+  patronResetCode: (login: string) => `/equipe/leitores/${login}/codigo-senha`,
+  patronImport: '/equipe/leitores/importacao',
+  /** The audit log, newest first (administrator; decisions 0056, 0062). */
+  audit: '/equipe/auditoria',
 } as const;
 
 /** GET /equipe/eu. */
@@ -117,6 +125,10 @@ export const STAFF_ACTIONS = [
   'order.create',
   'order.move',
   'order.receive',
+  'patron.block',
+  'patron.unblock',
+  'patron.sendResetCode',
+  'patron.import',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 

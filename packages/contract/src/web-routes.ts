@@ -61,6 +61,8 @@ const STATIC_PATHS = new Set([
   '/equipe/comentarios',
   '/equipe/pedidos',
   '/equipe/papeis',
+  '/equipe/leitores',
+  '/equipe/auditoria',
   '/instituicao/perguntas-frequentes',
   '/instituicao/informacoes-gerais',
   '/instituicao/horarios',

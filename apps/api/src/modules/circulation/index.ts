@@ -15,6 +15,8 @@ export { circulationViolations } from './invariants.ts';
 export { runDeskCommand, DESK_COMMAND_USAGE } from './desk-command.ts';
 export { seedDemoCirculation } from './demo.ts';
 export type { CirculationProvider, CirculationCapabilities } from './provider.ts';
+export { localProvider } from './provider.ts';
+export { createCirculationService, type CirculationService } from './service.ts';
 
 /**
  * The patron's circulation calls on the local engine, and the staff's circulation desk on the same

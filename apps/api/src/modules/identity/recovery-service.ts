@@ -9,7 +9,7 @@ import {
   type RecoveryStart,
 } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
-import type { Db } from '../../lib/db/index.ts';
+import type { Db, Queryable } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { maskEmail, splitEmails, type Mailer } from '../../lib/mail.ts';
 import type { ServerLanguage } from '../../lib/messages.ts';
@@ -26,7 +26,13 @@ import {
   takeRecoveryAttempt,
   useRecoveryCode,
 } from './recovery-repository.ts';
-import { findPatronsByUsername, revokeOtherSessions, updatePassword, type PatronRow } from './repository.ts';
+import {
+  findPatron,
+  findPatronsByUsername,
+  revokeOtherSessions,
+  updatePassword,
+  type PatronRow,
+} from './repository.ts';
 
 /** How recovery codes work (setting `recuperacao_senha`). */
 export interface RecoveryCodeSettings {
@@ -123,6 +129,65 @@ export function createRecoveryService(options: { db: Db; clock: Clock; mailer?: 
     return taken.id;
   }
 
+  /** Makes a new code for the patron (the previous one stops working), e-mails it and says where it went. */
+  async function sendCode(
+    settings: Record<string, unknown>,
+    patron: PatronRow,
+    language: ServerLanguage,
+    address: string,
+    logMailError: (error: unknown) => void,
+    onStored?: (tx: Queryable, sent: { emails: string[]; expiresAt: Date }) => Promise<void>,
+  ): Promise<RecoveryStart> {
+    const emails = splitEmails(patron.email);
+    if (emails.length === 0) throw RECOVERY_ERRORS.noEmail();
+    const limits = recoveryCodeSettingsFrom(settings);
+    const now = clock.now();
+    const hourAgo = new Date(now.getTime() - 3600_000);
+    if ((await countRecoveryCodesSince(db, patron.id, hourAgo)) >= limits.perHour)
+      throw RECOVERY_ERRORS.tooManyCodes();
+    if ((await countRecoveryCodesFromAddressSince(db, address, hourAgo)) >= limits.perAddressHour)
+      throw RECOVERY_ERRORS.tooManyCodes();
+    const code = randomCode(limits.length);
+    const expiresAt = new Date(now.getTime() + limits.minutes * 60_000);
+    const codeHash = await hash(code);
+    await db.transaction(async (tx) => {
+      await insertRecoveryCode(tx, {
+        patronId: patron.id,
+        hash: codeHash,
+        createdAt: now,
+        expiresAt,
+        maxAttempts: limits.attempts,
+        address,
+      });
+      await onStored?.(tx, { emails: emails.map(maskEmail), expiresAt });
+    });
+    const institution = presentInstitution(settings);
+    try {
+      await mailer!.send(
+        recoveryMail(
+          {
+            to: emails,
+            firstName: firstName(patron.name),
+            code,
+            minutes: limits.minutes,
+            institution: institution.nome,
+          },
+          language,
+        ),
+      );
+    } catch (error) {
+      logMailError(error);
+      throw RECOVERY_ERRORS.mailFailed();
+    }
+    return {
+      emails: emails.map(maskEmail),
+      name: firstName(patron.name),
+      length: limits.length,
+      tte: limits.minutes * 60,
+      expira_em: expiresAt.toISOString(),
+    };
+  }
+
   return {
     /** GET: makes a new code (the previous one stops working), e-mails it and says where it went. */
     async start(
@@ -132,54 +197,24 @@ export function createRecoveryService(options: { db: Db; clock: Clock; mailer?: 
       logMailError: (error: unknown) => void,
     ): Promise<RecoveryStart> {
       const settings = await offeredSettings();
-      const patron = await patronOf(login);
-      const emails = splitEmails(patron.email);
-      if (emails.length === 0) throw RECOVERY_ERRORS.noEmail();
-      const limits = recoveryCodeSettingsFrom(settings);
-      const now = clock.now();
-      const hourAgo = new Date(now.getTime() - 3600_000);
-      if ((await countRecoveryCodesSince(db, patron.id, hourAgo)) >= limits.perHour)
-        throw RECOVERY_ERRORS.tooManyCodes();
-      if ((await countRecoveryCodesFromAddressSince(db, address, hourAgo)) >= limits.perAddressHour)
-        throw RECOVERY_ERRORS.tooManyCodes();
-      const code = randomCode(limits.length);
-      const expiresAt = new Date(now.getTime() + limits.minutes * 60_000);
-      const codeHash = await hash(code);
-      await db.transaction((tx) =>
-        insertRecoveryCode(tx, {
-          patronId: patron.id,
-          hash: codeHash,
-          createdAt: now,
-          expiresAt,
-          maxAttempts: limits.attempts,
-          address,
-        }),
-      );
-      const institution = presentInstitution(settings);
-      try {
-        await mailer!.send(
-          recoveryMail(
-            {
-              to: emails,
-              firstName: firstName(patron.name),
-              code,
-              minutes: limits.minutes,
-              institution: institution.nome,
-            },
-            language,
-          ),
-        );
-      } catch (error) {
-        logMailError(error);
-        throw RECOVERY_ERRORS.mailFailed();
-      }
-      return {
-        emails: emails.map(maskEmail),
-        name: firstName(patron.name),
-        length: limits.length,
-        tte: limits.minutes * 60,
-        expira_em: expiresAt.toISOString(),
-      };
+      return sendCode(settings, await patronOf(login), language, address, logMailError);
+    },
+
+    /**
+     * The same code and e-mail for a patron named by staff (decision 0062): `onStored` runs in the
+     * transaction that stores the code, so the staff audit entry goes with it.
+     */
+    async startFor(
+      patronId: number,
+      language: ServerLanguage,
+      address: string,
+      logMailError: (error: unknown) => void,
+      onStored: (tx: Queryable, sent: { emails: string[]; expiresAt: Date }) => Promise<void>,
+    ): Promise<RecoveryStart> {
+      const settings = await offeredSettings();
+      const patron = await findPatron(db, patronId);
+      if (!patron) throw RECOVERY_ERRORS.userNotFound();
+      return sendCode(settings, patron, language, address, logMailError, onStored);
     },
 
     /** POST: checks the code and answers the password rules the new password must meet. */

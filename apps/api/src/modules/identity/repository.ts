@@ -9,11 +9,13 @@ export interface PatronRow {
   email: string | null;
   category_code: string;
   password_hash: string;
+  /** A password not set yet, or the library's block (decision 0062): either refuses sign-in. */
   is_blocked: boolean;
   person_key: string | null;
 }
 
-const PATRON_COLUMNS = `p.id, p.login, p.name, p.email, p.category_code, p.password_hash, p.is_blocked, p.person_key`;
+const PATRON_COLUMNS = `p.id, p.login, p.name, p.email, p.category_code, p.password_hash,
+  (p.is_blocked OR p.block_reason IS NOT NULL) AS is_blocked, p.person_key`;
 
 const iso = (date: Date) => date.toISOString();
 
@@ -51,7 +53,7 @@ export async function findLinkedLogins(
   language: ServerLanguage,
 ): Promise<LinkedLoginRow[]> {
   const { rows } = await db.query<LinkedLoginRow>(
-    `SELECT p.id, p.login, p.name, p.category_code, p.is_blocked,
+    `SELECT p.id, p.login, p.name, p.category_code, (p.is_blocked OR p.block_reason IS NOT NULL) AS is_blocked,
             CASE $2::text WHEN 'en' THEN c.label_en WHEN 'es' THEN c.label_es ELSE c.label_pt END AS category_label
        FROM patron me
        JOIN patron p ON p.id = me.id OR (me.person_key IS NOT NULL AND p.person_key = me.person_key)
@@ -88,7 +90,10 @@ export async function findEnabledActivities(db: Queryable): Promise<number[]> {
   return rows.map((r) => r.code);
 }
 
-/** Sets a new password hash, keeping the old one in the history; unblocks the password. */
+/**
+ * Sets a new password hash, keeping the old one in the history; unblocks the password (the
+ * library's own block, block_reason, stays: only staff lift it, decision 0062).
+ */
 export async function updatePassword(
   tx: Queryable,
   patronId: number,

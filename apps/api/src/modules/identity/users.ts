@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { z } from 'zod';
 import { LOGIN_SUFFIX_SEPARATOR } from '@estante/contract';
-import type { Db } from '../../lib/db/index.ts';
+import type { Db, Queryable } from '../../lib/db/index.ts';
 import { findCategoryCodes, insertPatron } from './repository.ts';
 
 /** A patron as staff give it (estante user add, one CSV row). */
@@ -34,11 +34,26 @@ export type NewUser = z.input<typeof NewUserSchema>;
 /** Result of adding one user. */
 export type AddUserResult = { ok: true; id: number; blocked: boolean } | { ok: false; reason: string };
 
+/** A patron just added, as the staff audit log records it (never the password). */
+export interface AddedUser {
+  id: number;
+  login: string;
+  name: string;
+  email: string | null;
+  category: string;
+  /** Added without a password: blocked until the patron sets one through password recovery. */
+  blocked: boolean;
+}
+
+/** Runs in the transaction that adds the patron (the staff import writes its audit entry there). */
+export type OnUserAdded = (tx: Queryable, user: AddedUser) => Promise<void>;
+
 /** Adds one patron with an Argon2id hash; refuses a taken login or an unknown category. */
 export async function addUser(
   db: Db,
   input: NewUser,
   categories?: readonly string[],
+  onAdded?: OnUserAdded,
 ): Promise<AddUserResult> {
   const parsed = NewUserSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: parsed.error.issues.map((i) => i.message).join('; ') };
@@ -48,8 +63,8 @@ export async function addUser(
   const password = user.password?.trim() ? user.password.trim() : null;
   // Without a password the account gets an unguessable one and starts blocked (SPEC §8 430: use forgot password).
   const passwordHash = await hash(password ?? randomBytes(32).toString('base64url'));
-  const id = await db.transaction((tx) =>
-    insertPatron(tx, {
+  const id = await db.transaction(async (tx) => {
+    const added = await insertPatron(tx, {
       login: user.login,
       name: user.name,
       email: user.email ?? null,
@@ -58,8 +73,18 @@ export async function addUser(
       isBlocked: password === null,
       personKey: user.personKey ?? null,
       aliases: user.aliases,
-    }),
-  );
+    });
+    if (added !== null)
+      await onAdded?.(tx, {
+        id: added,
+        login: user.login,
+        name: user.name,
+        email: user.email ?? null,
+        category: user.category,
+        blocked: password === null,
+      });
+    return added;
+  });
   if (id === null) return { ok: false, reason: `login "${user.login}" already exists` };
   return { ok: true, id, blocked: password === null };
 }
@@ -117,6 +142,14 @@ export interface UserImportSummary {
   skipped: { line: number; reason: string }[];
 }
 
+/** The header row lacks a required column: nothing is imported. */
+export class UserCsvHeaderError extends Error {
+  constructor(readonly missing: string[]) {
+    super(`the header row lacks the column(s) ${missing.join(', ')}`);
+    this.name = 'UserCsvHeaderError';
+  }
+}
+
 /**
  * Imports patrons from CSV with a header row naming USER_CSV_COLUMNS (comma or semicolon;
  * aliases separated by "|"). A bad row is reported and skipped; the others are added.
@@ -125,6 +158,7 @@ export async function importUsers(
   db: Db,
   csv: string,
   onProgress?: (done: number) => void,
+  onAdded?: OnUserAdded,
 ): Promise<UserImportSummary> {
   // Spreadsheets in Portuguese locales save CSV with semicolons.
   const firstLine = csv.split(/\r?\n/, 1)[0] ?? '';
@@ -134,7 +168,7 @@ export async function importUsers(
   if (!header) return summary;
   const columns = header.map((h) => h.trim().toLowerCase());
   const missing = ['login', 'name', 'category'].filter((c) => !columns.includes(c));
-  if (missing.length > 0) throw new Error(`the header row lacks the column(s) ${missing.join(', ')}`);
+  if (missing.length > 0) throw new UserCsvHeaderError(missing);
   const categories = await findCategoryCodes(db);
   for (const [index, cells] of rows.entries()) {
     summary.read++;
@@ -157,6 +191,7 @@ export async function importUsers(
           .filter(Boolean),
       },
       categories,
+      onAdded,
     );
     if (result.ok) {
       summary.inserted++;

@@ -11,6 +11,8 @@ import { CommentModeration } from '../../features/staff/components/comment-moder
 import { CirculationDesk } from '../../features/staff/desk/components/circulation-desk';
 import { StaffRolesManager } from '../../features/staff/components/staff-roles-manager';
 import { CirculationRequests } from '../../features/staff/requests/circulation-requests';
+import { StaffPatrons } from '../../features/staff/patrons/components/staff-patrons';
+import { AuditLog } from '../../features/staff/audit/components/audit-log';
 import { StaffLayout, StaffOverview } from '../../features/staff/components/staff-workspace';
 import { STAFF_SECTIONS, type StaffSection } from '../../features/staff/sections';
 import { NotFoundRoute } from './not-found';
@@ -60,6 +62,8 @@ const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = 
   requests: () => <CirculationRequests />,
   acquisitions: () => <AcquisitionsWorkspace />,
   roles: () => <StaffRolesManager />,
+  patrons: (self) => <StaffPatrons self={self} />,
+  audit: () => <AuditLog />,
 };
 
 /** /equipe (the overview) and /equipe/{segment} of each part. */

@@ -3,7 +3,7 @@ import type { TranslationKey } from '@estante/i18n';
 
 /** One part of the staff workspace: its address under /equipe, the role it needs and its name. */
 export interface StaffSection {
-  key: 'overview' | 'comments' | 'desk' | 'requests' | 'acquisitions' | 'roles';
+  key: 'overview' | 'comments' | 'desk' | 'requests' | 'patrons' | 'acquisitions' | 'roles' | 'audit';
   /** '' for the workspace's first page. */
   segment: string;
   /** null: anyone holding a role. */
@@ -18,8 +18,10 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { key: 'desk', segment: 'balcao', role: 'circulacao', label: 'staff.nav.desk' },
   // Circulation requests: loan requests, inter-library loans, closed-stack protocols (decision 0061).
   { key: 'requests', segment: 'pedidos', role: 'circulacao', label: 'staff.nav.requests' },
+  { key: 'patrons', segment: 'leitores', role: 'circulacao', label: 'staff.nav.patrons' },
   { key: 'acquisitions', segment: 'aquisicoes', role: 'aquisicao', label: 'staff.nav.acquisitions' },
   { key: 'roles', segment: 'papeis', role: 'administrador', label: 'staff.nav.roles' },
+  { key: 'audit', segment: 'auditoria', role: 'administrador', label: 'staff.nav.audit' },
 ];
 
 /** The parts someone holding `roles` may open. */
