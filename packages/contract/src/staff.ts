@@ -30,6 +30,14 @@ export const STAFF_PATHS = {
   comments: '/equipe/comentarios',
   commentApproval: (id: number | string) => `/equipe/comentarios/${id}/aprovar`,
   commentRefusal: (id: number | string) => `/equipe/comentarios/${id}/recusar`,
+  /** Bibliographic requests and catalogue sheets (reference): the queue with its filters. */
+  requests: '/equipe/solicitacoes',
+  /** One request moved along REQUEST_TRANSITIONS, optionally answered (text and/or file). */
+  requestMove: (id: number | string) => `/equipe/solicitacoes/${id}/mover`,
+  /** GET: a catalogue sheet's library data and card; PUT: save the classification, Cutter, subjects. */
+  requestSheet: (id: number | string) => `/equipe/solicitacoes/${id}/ficha`,
+  /** POST: save and issue the final catalogue sheet (the request's answer file). */
+  requestSheetIssue: (id: number | string) => `/equipe/solicitacoes/${id}/ficha/emitir`,
 } as const;
 
 /** GET /equipe/eu. */
@@ -66,7 +74,15 @@ export type StaffRolesRequest = z.infer<typeof StaffRolesRequestSchema>;
  * Each part of the workspace adds its own, named `{thing}.{verb}`; the log's screen shows each with
  * its translation (`staff.audit.actions.{thing}.{verb}`).
  */
-export const STAFF_ACTIONS = ['roles.set', 'comment.approve', 'comment.refuse'] as const;
+export const STAFF_ACTIONS = [
+  'roles.set',
+  'comment.approve',
+  'comment.refuse',
+  // Bibliographic requests and catalogue sheets (decision 0060).
+  'request.move',
+  'catalogueSheet.edit',
+  'catalogueSheet.issue',
+] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 
 /** Translation keys of the staff calls' refusals. */
