@@ -121,7 +121,10 @@ export const STAFF_REQUEST_ERROR = {
   /** Not answered without saying why (an answer or a note). */
   REASON_REQUIRED: { code: 'REQUEST_REASON_REQUIRED', key: STAFF_REQUEST_RULE_KEYS.reasonRequired },
   /** A catalogue sheet is answered by issuing its final sheet, not by a move. */
-  SHEET_ISSUED_ONLY: { code: 'CATALOGUE_SHEET_ISSUE_TO_ANSWER', key: STAFF_REQUEST_RULE_KEYS.sheetIssuedOnly },
+  SHEET_ISSUED_ONLY: {
+    code: 'CATALOGUE_SHEET_ISSUE_TO_ANSWER',
+    key: STAFF_REQUEST_RULE_KEYS.sheetIssuedOnly,
+  },
   /** The final sheet needs the classification and the Cutter number. */
   SHEET_INCOMPLETE: { code: 'CATALOGUE_SHEET_INCOMPLETE', key: STAFF_REQUEST_RULE_KEYS.sheetIncomplete },
 } as const;

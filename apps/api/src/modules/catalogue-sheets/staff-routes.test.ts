@@ -51,8 +51,12 @@ describe('reference desk: catalogue sheets', () => {
 
   const as = async (login: string) =>
     bearer((await signIn(ctx.app, login, `estante-${login.replace('.', '-')}`)).access_token);
-  const call = (headers: Record<string, string>, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+  const call = (
+    headers: Record<string, string>,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+  ) => ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
   const sheetOf = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
     const response = await call(librarian, method, url, payload);
     expect(response.statusCode, response.body).toBe(200);
@@ -100,7 +104,12 @@ describe('reference desk: catalogue sheets', () => {
       classificacao: ' 025.3 ',
       assuntos: ['Catalogação cooperativa', ' ', 'Bibliotecas universitárias'],
     });
-    expect(saved).toMatchObject({ classificacao: '025.3', cutter: null, final: false, situacao: 'aguardando' });
+    expect(saved).toMatchObject({
+      classificacao: '025.3',
+      cutter: null,
+      final: false,
+      situacao: 'aguardando',
+    });
     expect(saved.ficha.at(-1)).toBe('025.3');
     expect(saved.ficha.join('\n')).toContain('1. Catalogação cooperativa. 2. Bibliotecas universitárias.');
     // Saving the same again changes nothing and writes nothing to the log.
@@ -114,11 +123,18 @@ describe('reference desk: catalogue sheets', () => {
       message: 'staff.requests.errors.sheetIncomplete',
     });
     const issued = await sheetOf('POST', STAFF_PATHS.requestSheetIssue(id), { cutter: 'C744c' });
-    expect(issued).toMatchObject({ situacao: 'atendida', final: true, cutter: 'C744c', classificacao: '025.3' });
+    expect(issued).toMatchObject({
+      situacao: 'atendida',
+      final: true,
+      cutter: 'C744c',
+      classificacao: '025.3',
+    });
     expect(issued.ficha.slice(0, 2)).toEqual([FINAL_HEADING, 'C744c']);
 
     // The patron's list says final, and the PDF is the issued sheet with the library's data.
-    const own = CatalogueSheetsSchema.parse((await call(patron, 'GET', CATALOGUE_SHEET_PATHS.ownSheets)).json());
+    const own = CatalogueSheetsSchema.parse(
+      (await call(patron, 'GET', CATALOGUE_SHEET_PATHS.ownSheets)).json(),
+    );
     expect(own.find((s) => s.codigo === id)).toMatchObject({ situacao: 'atendida', final: true });
     const pdf = await call(patron, 'GET', CATALOGUE_SHEET_PATHS.sheetPdf(id));
     expect(pdf.statusCode).toBe(200);
@@ -177,7 +193,9 @@ describe('reference desk: catalogue sheets', () => {
     expect(survey.statusCode, survey.body).toBe(201);
     const id = (survey.json() as { codigo: number }).codigo;
     expect((await call(librarian, 'GET', STAFF_PATHS.requestSheet(id))).statusCode).toBe(404);
-    expect((await call(librarian, 'PUT', STAFF_PATHS.requestSheet(id), { cutter: 'C1' })).statusCode).toBe(404);
+    expect((await call(librarian, 'PUT', STAFF_PATHS.requestSheet(id), { cutter: 'C1' })).statusCode).toBe(
+      404,
+    );
     expect((await call(librarian, 'POST', STAFF_PATHS.requestSheetIssue(999_999), {})).statusCode).toBe(404);
     expect(await audit(id)).toEqual([]);
   });

@@ -22,7 +22,8 @@ import { changeSheet, librarySheet, type ChangedSheet } from './service.ts';
 function asHttpError(error: unknown): unknown {
   if (!(error instanceof SheetCommandRefusal)) return error;
   if (error.reason === 'NOT_FOUND') return ERRORS.notFound();
-  const refusal = error.reason === 'CLOSED' ? STAFF_REQUEST_ERROR.CLOSED : STAFF_REQUEST_ERROR.SHEET_INCOMPLETE;
+  const refusal =
+    error.reason === 'CLOSED' ? STAFF_REQUEST_ERROR.CLOSED : STAFF_REQUEST_ERROR.SHEET_INCOMPLETE;
   return ERRORS.rule(refusal.code, refusal.key);
 }
 
@@ -137,7 +138,9 @@ export async function staffCatalogueSheetRoutes(
         response: {
           200: StaffCatalogueSheetSchema,
           ...refusals,
-          422: ApiErrorSchema.describe('The request is closed, or the classification or the Cutter is missing'),
+          422: ApiErrorSchema.describe(
+            'The request is closed, or the classification or the Cutter is missing',
+          ),
         },
       },
     },

@@ -343,11 +343,7 @@ function dayAfter(day: string): Date {
  * by status and by sending day, oldest first (they have waited longest), each with its patron, its
  * history naming who moved it, and the answer; `total` counts every match beyond the page.
  */
-export async function libraryQueue(
-  db: Db,
-  query: StaffRequestsQuery,
-  limit: number,
-): Promise<StaffRequests> {
+export async function libraryQueue(db: Db, query: StaffRequestsQuery, limit: number): Promise<StaffRequests> {
   const filter = {
     type: query.tipo ?? null,
     status: query.status ?? null,

@@ -129,9 +129,9 @@ describe('reference desk: requests', () => {
       for (const [who, headers, status] of callers)
         expect((await call(headers, method, url, body)).statusCode, `${who} ${method} ${url}`).toBe(status);
     // Nothing moved: the request still waits, and the log has nothing of it.
-    expect((await queue(await staff('equipe.referencia'))).data.find((r) => r.codigo === codigo)).toMatchObject(
-      { situacao: 'aguardando' },
-    );
+    expect(
+      (await queue(await staff('equipe.referencia'))).data.find((r) => r.codigo === codigo),
+    ).toMatchObject({ situacao: 'aguardando' });
     expect(await audit(codigo)).toEqual([]);
     // The administrator holds every role.
     expect((await call(await staff('equipe.admin'), 'GET', STAFF_PATHS.requests)).statusCode).toBe(200);
@@ -157,7 +157,10 @@ describe('reference desk: requests', () => {
       campos: { titulo: 'Primeiro artigo' },
       historico: [{ situacao: 'aguardando', responsavel: null }],
     });
-    expect(ours(await queue(librarian, '?tipo=comutacao-bibliografica'))).toEqual([first.codigo, third.codigo]);
+    expect(ours(await queue(librarian, '?tipo=comutacao-bibliografica'))).toEqual([
+      first.codigo,
+      third.codigo,
+    ]);
     expect(ours(await queue(librarian, '?tipo=levantamento-bibliografico'))).toEqual([second.codigo]);
     // Days are whole: from the day of the second to the day of the second finds only it.
     expect(ours(await queue(librarian, '?dataIni=2031-05-12&dataFim=2031-05-12'))).toEqual([second.codigo]);
@@ -176,7 +179,10 @@ describe('reference desk: requests', () => {
     const librarian = await staff('equipe.referencia');
     const { codigo } = await article(reader.headers, 'Bibliotecas universitárias');
     clock.advance(DAY);
-    const working = await move(librarian, codigo, { situacao: 'em_atendimento', observacao: 'Pedido à BIREME' });
+    const working = await move(librarian, codigo, {
+      situacao: 'em_atendimento',
+      observacao: 'Pedido à BIREME',
+    });
     expect(working.statusCode, working.body).toBe(200);
     clock.advance(DAY);
     const content = Buffer.from('%PDF-1.4 artigo');
@@ -188,7 +194,10 @@ describe('reference desk: requests', () => {
     expect(answered.statusCode, answered.body).toBe(200);
     expect(StaffRequestSchema.parse(answered.json())).toMatchObject({
       situacao: 'atendida',
-      resposta: { texto: 'Segue a cópia do artigo.', arquivo: { nome: 'artigo.pdf', tipo: 'application/pdf' } },
+      resposta: {
+        texto: 'Segue a cópia do artigo.',
+        arquivo: { nome: 'artigo.pdf', tipo: 'application/pdf' },
+      },
       historico: [
         { situacao: 'aguardando', responsavel: null },
         { situacao: 'em_atendimento', observacao: 'Pedido à BIREME', responsavel: 'equipe.referencia' },
@@ -205,11 +214,15 @@ describe('reference desk: requests', () => {
     expect(mine.historico.map((e) => e.situacao)).toEqual(['aguardando', 'em_atendimento', 'atendida']);
     expect(JSON.stringify(mine)).not.toContain('equipe.referencia');
     const file = LibraryRequestFileSchema.parse(
-      (await call(reader.headers, 'GET', LIBRARY_REQUEST_PATHS.file('comutacao-bibliografica', codigo))).json(),
+      (
+        await call(reader.headers, 'GET', LIBRARY_REQUEST_PATHS.file('comutacao-bibliografica', codigo))
+      ).json(),
     );
     expect(Buffer.from(file.conteudo, 'base64').equals(content)).toBe(true);
     const alerts = AlertsSchema.parse(
-      (await call(reader.headers, 'GET', '/solicitacoes/alertas?dataIni=2031-05-01&dataFim=2031-05-31')).json(),
+      (
+        await call(reader.headers, 'GET', '/solicitacoes/alertas?dataIni=2031-05-01&dataFim=2031-05-31')
+      ).json(),
     );
     expect(alerts.filter((a) => a.texto.includes('Bibliotecas universitárias'))).toHaveLength(2);
     await settle();
@@ -249,9 +262,9 @@ describe('reference desk: requests', () => {
       code: 'REQUEST_REASON_REQUIRED',
       message: 'staff.requests.errors.reasonRequired',
     });
-    expect((await move(librarian, codigo, { situacao: 'nao_atendida', resposta: 'Esgotado.' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await move(librarian, codigo, { situacao: 'nao_atendida', resposta: 'Esgotado.' })).statusCode,
+    ).toBe(200);
     expect(await refusal(codigo, { situacao: 'atendida' })).toEqual({
       code: 'REQUEST_CLOSED',
       message: 'staff.requests.errors.closed',
