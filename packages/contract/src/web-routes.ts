@@ -59,6 +59,8 @@ const STATIC_PATHS = new Set([
   // The staff workspace (decision 0054).
   '/equipe',
   '/equipe/comentarios',
+  // The reference desk (decision 0060).
+  '/equipe/solicitacoes',
   '/equipe/papeis',
   '/instituicao/perguntas-frequentes',
   '/instituicao/informacoes-gerais',
