@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema, multilineTextSchema, queryIdSchema, textSchema } from './input.ts';
 import { LibraryRequestSchema } from './library-requests.ts';
-import { REQUEST_STATUSES, REQUEST_TYPES } from './requests.ts';
+import { REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus } from './requests.ts';
 
 // The reference desk in the staff workspace (decision 0060): the patrons' bibliographic requests
 // (switching, survey, specialized search) and catalogue sheets, one queue per type with filters;
@@ -9,13 +9,22 @@ import { REQUEST_STATUSES, REQUEST_TYPES } from './requests.ts';
 // REQUEST_TRANSITIONS; the catalogue sheet's library data (classification, Cutter, subjects) and
 // its final sheet. The paths are in STAFF_PATHS.
 
+/** The statuses of a request still open: the queue's first view. */
+export const OPEN_REQUEST_STATUSES = [
+  'aguardando',
+  'em_atendimento',
+] as const satisfies readonly RequestStatus[];
+
 /** How many requests one page of the queue shows (the oldest first: they wait longest). */
 export const STAFF_REQUESTS_PAGE_SIZE = 100;
 
-/** GET /equipe/solicitacoes: the queue of one type (all types when absent), by status and sending day. */
+/** GET /equipe/solicitacoes: the queue of one type (all types when absent), by status(es) and sending day. */
 export const StaffRequestsQuerySchema = z.object({
   tipo: z.enum(REQUEST_TYPES).optional(),
-  status: z.enum(REQUEST_STATUSES).optional(),
+  /** One status, or several (`status=aguardando&status=em_atendimento`: the open ones). */
+  status: z
+    .union([z.enum(REQUEST_STATUSES), z.array(z.enum(REQUEST_STATUSES)).max(REQUEST_STATUSES.length)])
+    .optional(),
   /** Sent on or after this day (YYYY-MM-DD, the library's calendar in UTC). */
   dataIni: calendarDaySchema().optional(),
   /** Sent on or before this day. */

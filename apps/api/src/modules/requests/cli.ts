@@ -122,7 +122,7 @@ export async function runRequestsCommand(
           return usage();
         const rows = await listAll(db, {
           type: type as RequestType | null,
-          status: status as RequestStatus | null,
+          status: status === null ? null : [status as RequestStatus],
           limit,
         });
         if (rows.length === 0) io.out('No requests.');

@@ -122,12 +122,13 @@ export async function listOwn(
 /** What the library's queue is filtered by: type, status, and the sending time (from inclusive, to exclusive). */
 export interface QueueFilter {
   type: RequestType | null;
-  status: RequestStatus | null;
+  /** Any of these statuses; null: every status. */
+  status: readonly RequestStatus[] | null;
   from?: Date | null;
   to?: Date | null;
 }
 
-const QUEUE_WHERE = `WHERE ($1::text IS NULL OR r.type = $1) AND ($2::text IS NULL OR r.status = $2)
+const QUEUE_WHERE = `WHERE ($1::text IS NULL OR r.type = $1) AND ($2::text[] IS NULL OR r.status = ANY($2::text[]))
         AND ($3::timestamptz IS NULL OR r.created_at >= $3) AND ($4::timestamptz IS NULL OR r.created_at < $4)`;
 
 const queueParams = (filter: QueueFilter) => [

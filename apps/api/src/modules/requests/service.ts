@@ -346,7 +346,7 @@ function dayAfter(day: string): Date {
 export async function libraryQueue(db: Db, query: StaffRequestsQuery, limit: number): Promise<StaffRequests> {
   const filter = {
     type: query.tipo ?? null,
-    status: query.status ?? null,
+    status: query.status === undefined ? null : [query.status].flat(),
     from: query.dataIni ? new Date(`${query.dataIni}T00:00:00Z`) : null,
     to: query.dataFim ? dayAfter(query.dataFim) : null,
   };

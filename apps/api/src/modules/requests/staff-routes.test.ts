@@ -171,6 +171,13 @@ describe('reference desk: requests', () => {
     expect(ours(working)).toEqual([second.codigo]);
     expect(working.total).toBe(working.data.length);
     expect(ours(await queue(librarian, '?status=aguardando'))).toEqual([first.codigo, third.codigo]);
+    // Several statuses at once: the open ones.
+    expect(ours(await queue(librarian, '?status=aguardando&status=em_atendimento'))).toEqual([
+      first.codigo,
+      second.codigo,
+      third.codigo,
+    ]);
+    expect(ours(await queue(librarian, '?status=atendida&status=cancelada'))).toEqual([]);
     expect((await call(librarian, 'GET', `${STAFF_PATHS.requests}?dataIni=2031-02-30`)).statusCode).toBe(400);
   });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Group, List, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
+  OPEN_REQUEST_STATUSES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
   type RequestStatus,
@@ -18,6 +19,8 @@ import { useRequestWords } from './request-words';
 import { SheetEditor } from './sheet-editor';
 
 const ALL = '';
+/** The queue's first view: the requests still open (waiting or being worked on). */
+const OPEN = 'abertos';
 const STATUS_COLOR: Record<RequestStatus, string> = {
   aguardando: 'gray',
   em_atendimento: 'blue',
@@ -68,12 +71,16 @@ export function ReferenceDesk() {
 function Queue({ type }: { type: RequestType }) {
   const { t } = useTranslation();
   const words = useRequestWords();
-  const [status, setStatus] = useState<string>('aguardando');
+  const [status, setStatus] = useState<string>(OPEN);
   const [range, setRange] = useState<DateRange>({ from: null, to: null });
   const [done, setDone] = useState<string | null>(null);
   const queue = useStaffRequests({
     tipo: type,
-    ...(status !== ALL ? { status: status as RequestStatus } : {}),
+    ...(status === OPEN
+      ? { status: [...OPEN_REQUEST_STATUSES] }
+      : status !== ALL
+        ? { status: status as RequestStatus }
+        : {}),
     ...(range.from ? { dataIni: range.from } : {}),
     ...(range.to ? { dataFim: range.to } : {}),
   });
@@ -82,6 +89,7 @@ function Queue({ type }: { type: RequestType }) {
       <SelectField
         label={t('staff.requests.status')}
         options={[
+          { value: OPEN, label: t('staff.requests.openStatuses') },
           { value: ALL, label: t('staff.requests.allStatuses') },
           ...REQUEST_STATUSES.map((code) => ({ value: code, label: words.status(code) })),
         ]}
