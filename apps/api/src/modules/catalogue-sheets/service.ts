@@ -157,7 +157,7 @@ export async function librarySheet(db: Db, id: number): Promise<ChangedSheet> {
 }
 
 /**
- * The librarian's side (the command until the staff workspace exists): sets the classification,
+ * The librarian's side (the command and the reference desk): sets the classification,
  * the Cutter number and the subjects, and with `issue` draws the final sheet, stores it as the
  * request's answer file, moves the request to answered with an event and alerts the patron (an
  * e-mail after the commit when they receive e-mails). A closed request does not change; issuing
