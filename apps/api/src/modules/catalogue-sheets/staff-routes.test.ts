@@ -120,7 +120,7 @@ describe('reference desk: catalogue sheets', () => {
     expect(incomplete.statusCode).toBe(422);
     expect(incomplete.json()).toMatchObject({
       code: 'CATALOGUE_SHEET_INCOMPLETE',
-      message: 'staff.requests.errors.sheetIncomplete',
+      message: 'staff.reference.errors.sheetIncomplete',
     });
     const issued = await sheetOf('POST', STAFF_PATHS.requestSheetIssue(id), { cutter: 'C744c' });
     expect(issued).toMatchObject({
@@ -150,7 +150,7 @@ describe('reference desk: catalogue sheets', () => {
     // Closed now: its data no longer changes, and it does not move.
     const closed = await call(librarian, 'PUT', STAFF_PATHS.requestSheet(id), { cutter: 'X1' });
     expect(closed.statusCode).toBe(422);
-    expect(closed.json()).toMatchObject({ code: 'REQUEST_CLOSED', message: 'staff.requests.errors.closed' });
+    expect(closed.json()).toMatchObject({ code: 'REQUEST_CLOSED', message: 'staff.reference.errors.closed' });
 
     expect(await audit(id)).toEqual([
       {

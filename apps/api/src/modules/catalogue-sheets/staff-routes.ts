@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
   STAFF_PATHS,
-  STAFF_REQUEST_ERROR,
+  REFERENCE_REQUEST_ERROR,
   StaffCatalogueSheetChangeSchema,
   StaffCatalogueSheetSchema,
   StaffRequestParamsSchema,
@@ -23,7 +23,7 @@ function asHttpError(error: unknown): unknown {
   if (!(error instanceof SheetCommandRefusal)) return error;
   if (error.reason === 'NOT_FOUND') return ERRORS.notFound();
   const refusal =
-    error.reason === 'CLOSED' ? STAFF_REQUEST_ERROR.CLOSED : STAFF_REQUEST_ERROR.SHEET_INCOMPLETE;
+    error.reason === 'CLOSED' ? REFERENCE_REQUEST_ERROR.CLOSED : REFERENCE_REQUEST_ERROR.SHEET_INCOMPLETE;
   return ERRORS.rule(refusal.code, refusal.key);
 }
 

@@ -263,18 +263,18 @@ describe('reference desk: requests', () => {
     const { codigo } = await article(reader.headers, 'Um artigo');
     expect(await refusal(codigo, { situacao: 'aguardando' })).toEqual({
       code: 'REQUEST_TRANSITION_NOT_ALLOWED',
-      message: 'staff.requests.errors.notAllowed',
+      message: 'staff.reference.errors.notAllowed',
     });
     expect(await refusal(codigo, { situacao: 'nao_atendida', observacao: '   ' })).toEqual({
       code: 'REQUEST_REASON_REQUIRED',
-      message: 'staff.requests.errors.reasonRequired',
+      message: 'staff.reference.errors.reasonRequired',
     });
     expect(
       (await move(librarian, codigo, { situacao: 'nao_atendida', resposta: 'Esgotado.' })).statusCode,
     ).toBe(200);
     expect(await refusal(codigo, { situacao: 'atendida' })).toEqual({
       code: 'REQUEST_CLOSED',
-      message: 'staff.requests.errors.closed',
+      message: 'staff.reference.errors.closed',
     });
 
     // A catalogue sheet is answered by issuing its final sheet, not by a move.
@@ -283,7 +283,7 @@ describe('reference desk: requests', () => {
     const sheetId = (sheet.json() as { codigo: number }).codigo;
     expect(await refusal(sheetId, { situacao: 'atendida', resposta: 'Pronta.' })).toEqual({
       code: 'CATALOGUE_SHEET_ISSUE_TO_ANSWER',
-      message: 'staff.requests.errors.sheetIssuedOnly',
+      message: 'staff.reference.errors.sheetIssuedOnly',
     });
     expect((await move(librarian, 999_999, { situacao: 'em_atendimento' })).statusCode).toBe(404);
     expect(await audit(codigo)).toHaveLength(1);

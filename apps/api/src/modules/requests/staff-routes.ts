@@ -4,7 +4,7 @@ import {
   ApiErrorSchema,
   STAFF_ANSWER_FILE_MAX_BYTES,
   STAFF_PATHS,
-  STAFF_REQUEST_ERROR,
+  REFERENCE_REQUEST_ERROR,
   STAFF_REQUESTS_PAGE_SIZE,
   StaffRequestMoveSchema,
   StaffRequestParamsSchema,
@@ -25,10 +25,10 @@ export function moveRefusalAsHttp(error: unknown): unknown {
   if (!(error instanceof RequestMoveRefusal)) return error;
   if (error.reason === 'NOT_FOUND') return ERRORS.notFound();
   const refusal = {
-    CLOSED: STAFF_REQUEST_ERROR.CLOSED,
-    NOT_ALLOWED: STAFF_REQUEST_ERROR.NOT_ALLOWED,
-    REASON_REQUIRED: STAFF_REQUEST_ERROR.REASON_REQUIRED,
-    SHEET_ISSUED_ONLY: STAFF_REQUEST_ERROR.SHEET_ISSUED_ONLY,
+    CLOSED: REFERENCE_REQUEST_ERROR.CLOSED,
+    NOT_ALLOWED: REFERENCE_REQUEST_ERROR.NOT_ALLOWED,
+    REASON_REQUIRED: REFERENCE_REQUEST_ERROR.REASON_REQUIRED,
+    SHEET_ISSUED_ONLY: REFERENCE_REQUEST_ERROR.SHEET_ISSUED_ONLY,
   }[error.reason];
   return ERRORS.rule(refusal.code, refusal.key);
 }

@@ -8,7 +8,7 @@ import { useSession } from '../../features/identity/hooks/use-session';
 import { useStaffSelf } from '../../features/staff/api/get-staff-self';
 import { CommentModeration } from '../../features/staff/components/comment-moderation';
 import { StaffRolesManager } from '../../features/staff/components/staff-roles-manager';
-import { ReferenceDesk } from '../../features/staff/requests/components/reference-desk';
+import { ReferenceDesk } from '../../features/staff/reference/components/reference-desk';
 import { StaffLayout, StaffOverview } from '../../features/staff/components/staff-workspace';
 import { STAFF_SECTIONS, type StaffSection } from '../../features/staff/sections';
 import { NotFoundRoute } from './not-found';
@@ -54,7 +54,7 @@ function Section({
 const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = {
   overview: (self) => <StaffOverview self={self} />,
   comments: () => <CommentModeration />,
-  requests: () => <ReferenceDesk />,
+  reference: () => <ReferenceDesk />,
   roles: () => <StaffRolesManager />,
 };
 

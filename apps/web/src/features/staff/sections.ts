@@ -3,7 +3,7 @@ import type { TranslationKey } from '@estante/i18n';
 
 /** One part of the staff workspace: its address under /equipe, the role it needs and its name. */
 export interface StaffSection {
-  key: 'overview' | 'comments' | 'requests' | 'roles';
+  key: 'overview' | 'comments' | 'reference' | 'roles';
   /** '' for the workspace's first page. */
   segment: string;
   /** null: anyone holding a role. */
@@ -15,7 +15,7 @@ export interface StaffSection {
 export const STAFF_SECTIONS: readonly StaffSection[] = [
   { key: 'overview', segment: '', role: null, label: 'staff.nav.overview' },
   { key: 'comments', segment: 'comentarios', role: 'referencia', label: 'staff.nav.comments' },
-  { key: 'requests', segment: 'solicitacoes', role: 'referencia', label: 'staff.nav.requests' },
+  { key: 'reference', segment: 'solicitacoes', role: 'referencia', label: 'staff.nav.reference' },
   { key: 'roles', segment: 'papeis', role: 'administrador', label: 'staff.nav.roles' },
 ];
 

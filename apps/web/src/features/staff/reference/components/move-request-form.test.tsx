@@ -62,7 +62,7 @@ describe('the move form of a request', () => {
   it('asks for the reason of a request not answered before sending, then shows the refusal in place', async () => {
     const sent = stubCirculationApi({
       'POST /api/equipe/solicitacoes/41/mover': () =>
-        refusal('REQUEST_CLOSED', 'staff.requests.errors.closed'),
+        refusal('REQUEST_CLOSED', 'staff.reference.errors.closed'),
     });
     const onMoved = vi.fn();
     const user = userEvent.setup({ delay: null });

@@ -113,27 +113,27 @@ export const StaffCatalogueSheetChangeSchema = z.object({
 export type StaffCatalogueSheetChange = z.infer<typeof StaffCatalogueSheetChangeSchema>;
 
 /** Translation keys of the reference desk's refusals (422). */
-export const STAFF_REQUEST_RULE_KEYS = {
-  closed: 'staff.requests.errors.closed',
-  notAllowed: 'staff.requests.errors.notAllowed',
-  reasonRequired: 'staff.requests.errors.reasonRequired',
-  sheetIssuedOnly: 'staff.requests.errors.sheetIssuedOnly',
-  sheetIncomplete: 'staff.requests.errors.sheetIncomplete',
+export const REFERENCE_REQUEST_RULE_KEYS = {
+  closed: 'staff.reference.errors.closed',
+  notAllowed: 'staff.reference.errors.notAllowed',
+  reasonRequired: 'staff.reference.errors.reasonRequired',
+  sheetIssuedOnly: 'staff.reference.errors.sheetIssuedOnly',
+  sheetIncomplete: 'staff.reference.errors.sheetIncomplete',
 } as const;
 
 /** 422 refusals of the reference desk: a stable code and the translation key sent as the message. */
-export const STAFF_REQUEST_ERROR = {
+export const REFERENCE_REQUEST_ERROR = {
   /** Answered, not answered or cancelled: a closed request never moves again. */
-  CLOSED: { code: 'REQUEST_CLOSED', key: STAFF_REQUEST_RULE_KEYS.closed },
+  CLOSED: { code: 'REQUEST_CLOSED', key: REFERENCE_REQUEST_RULE_KEYS.closed },
   /** Not one of REQUEST_TRANSITIONS from the request's status. */
-  NOT_ALLOWED: { code: 'REQUEST_TRANSITION_NOT_ALLOWED', key: STAFF_REQUEST_RULE_KEYS.notAllowed },
+  NOT_ALLOWED: { code: 'REQUEST_TRANSITION_NOT_ALLOWED', key: REFERENCE_REQUEST_RULE_KEYS.notAllowed },
   /** Not answered without saying why (an answer or a note). */
-  REASON_REQUIRED: { code: 'REQUEST_REASON_REQUIRED', key: STAFF_REQUEST_RULE_KEYS.reasonRequired },
+  REASON_REQUIRED: { code: 'REQUEST_REASON_REQUIRED', key: REFERENCE_REQUEST_RULE_KEYS.reasonRequired },
   /** A catalogue sheet is answered by issuing its final sheet, not by a move. */
   SHEET_ISSUED_ONLY: {
     code: 'CATALOGUE_SHEET_ISSUE_TO_ANSWER',
-    key: STAFF_REQUEST_RULE_KEYS.sheetIssuedOnly,
+    key: REFERENCE_REQUEST_RULE_KEYS.sheetIssuedOnly,
   },
   /** The final sheet needs the classification and the Cutter number. */
-  SHEET_INCOMPLETE: { code: 'CATALOGUE_SHEET_INCOMPLETE', key: STAFF_REQUEST_RULE_KEYS.sheetIncomplete },
+  SHEET_INCOMPLETE: { code: 'CATALOGUE_SHEET_INCOMPLETE', key: REFERENCE_REQUEST_RULE_KEYS.sheetIncomplete },
 } as const;

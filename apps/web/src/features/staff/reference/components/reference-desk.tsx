@@ -49,9 +49,9 @@ export function ReferenceDesk() {
   const [type, setType] = useState<RequestType>('comutacao-bibliografica');
   return (
     <Stack gap="md">
-      <Text>{t('staff.requests.intro')}</Text>
+      <Text>{t('staff.reference.intro')}</Text>
       <Tabs value={type} onChange={(value) => value && setType(value as RequestType)} keepMounted={false}>
-        <Tabs.List aria-label={t('staff.requests.queues')}>
+        <Tabs.List aria-label={t('staff.reference.queues')}>
           {REQUEST_TYPES.map((code) => (
             <Tabs.Tab key={code} value={code}>
               {words.type(code)}
@@ -87,10 +87,10 @@ function Queue({ type }: { type: RequestType }) {
   return (
     <Stack gap="md">
       <SelectField
-        label={t('staff.requests.status')}
+        label={t('staff.reference.status')}
         options={[
-          { value: OPEN, label: t('staff.requests.openStatuses') },
-          { value: ALL, label: t('staff.requests.allStatuses') },
+          { value: OPEN, label: t('staff.reference.openStatuses') },
+          { value: ALL, label: t('staff.reference.allStatuses') },
           ...REQUEST_STATUSES.map((code) => ({ value: code, label: words.status(code) })),
         ]}
         value={status}
@@ -98,24 +98,24 @@ function Queue({ type }: { type: RequestType }) {
         onChange={setStatus}
       />
       <DateRangeFilter
-        label={t('staff.requests.dateFilter')}
+        label={t('staff.reference.dateFilter')}
         initial={range}
-        fromLabel={t('staff.requests.from')}
-        toLabel={t('staff.requests.to')}
-        submitLabel={t('staff.requests.applyDates')}
+        fromLabel={t('staff.reference.from')}
+        toLabel={t('staff.reference.to')}
+        submitLabel={t('staff.reference.applyDates')}
         onApply={setRange}
       />
       {done && <Notice tone="success">{done}</Notice>}
       {queue.isPending ? (
         <LoadingBlock />
       ) : queue.isError ? (
-        <ErrorBlock message={t('staff.requests.loadError')} onRetry={() => void queue.refetch()} />
+        <ErrorBlock message={t('staff.reference.loadError')} onRetry={() => void queue.refetch()} />
       ) : queue.data.data.length === 0 ? (
-        <Text>{t('staff.requests.empty')}</Text>
+        <Text>{t('staff.reference.empty')}</Text>
       ) : (
         <>
           <Text size="sm" c="dimmed">
-            {t('staff.requests.count', { count: queue.data.total })}
+            {t('staff.reference.count', { count: queue.data.total })}
           </Text>
           <Stack
             component="ul"
@@ -123,7 +123,7 @@ function Queue({ type }: { type: RequestType }) {
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label={t('staff.requests.listLabel', { type: words.type(type) })}
+            aria-label={t('staff.reference.listLabel', { type: words.type(type) })}
           >
             {queue.data.data.map((request) => (
               <li key={request.codigo}>
@@ -163,7 +163,7 @@ function RequestCard({ request, onDone }: { request: StaffRequest; onDone: (mess
           ? formatDate(code, language)
           : code;
     if (Array.isArray(value)) return value.map(one).join(', ');
-    if (typeof value === 'boolean') return value ? t('staff.requests.yes') : t('staff.requests.no');
+    if (typeof value === 'boolean') return value ? t('staff.reference.yes') : t('staff.reference.no');
     return one(String(value));
   };
 
@@ -190,7 +190,7 @@ function RequestCard({ request, onDone }: { request: StaffRequest; onDone: (mess
           </Badge>
         </Group>
         <Text size="sm">
-          {t('staff.requests.byline', {
+          {t('staff.reference.byline', {
             name: request.usuario.nome,
             login: request.usuario.login,
             date: formatDate(request.data_solicitacao, language),
@@ -199,7 +199,7 @@ function RequestCard({ request, onDone }: { request: StaffRequest; onDone: (mess
         </Text>
         {!isSheet && (
           <details>
-            <summary>{t('staff.requests.fields')}</summary>
+            <summary>{t('staff.reference.fields')}</summary>
             <dl>
               {Object.entries(request.campos).map(([name, value]) => (
                 <div key={name}>
@@ -216,7 +216,7 @@ function RequestCard({ request, onDone }: { request: StaffRequest; onDone: (mess
         )}
         <div>
           <Text fw={700} size="sm">
-            {t('staff.requests.history')}
+            {t('staff.reference.history')}
           </Text>
           <List size="sm" type="ordered">
             {request.historico.map((event, index) => (
@@ -231,7 +231,7 @@ function RequestCard({ request, onDone }: { request: StaffRequest; onDone: (mess
         {request.resposta && (
           <div>
             <Text fw={700} size="sm">
-              {t('staff.requests.answerSeen')}
+              {t('staff.reference.answerSeen')}
             </Text>
             {request.resposta.texto && (
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -239,7 +239,7 @@ function RequestCard({ request, onDone }: { request: StaffRequest; onDone: (mess
               </Text>
             )}
             {request.resposta.arquivo && (
-              <Text size="sm">{t('staff.requests.answerFile', { name: request.resposta.arquivo.nome })}</Text>
+              <Text size="sm">{t('staff.reference.answerFile', { name: request.resposta.arquivo.nome })}</Text>
             )}
           </div>
         )}
@@ -248,17 +248,17 @@ function RequestCard({ request, onDone }: { request: StaffRequest; onDone: (mess
             {isSheet && (
               <Button
                 onClick={() => setOpen('sheet')}
-                aria-label={t('staff.requests.editSheetOf', { title: subject })}
+                aria-label={t('staff.reference.editSheetOf', { title: subject })}
               >
-                {t('staff.requests.editSheet')}
+                {t('staff.reference.editSheet')}
               </Button>
             )}
             <Button
               variant={isSheet ? 'outline' : 'filled'}
               onClick={() => setOpen('move')}
-              aria-label={t('staff.requests.moveOf', { title: subject })}
+              aria-label={t('staff.reference.moveOf', { title: subject })}
             >
-              {t('staff.requests.move')}
+              {t('staff.reference.move')}
             </Button>
           </Group>
         )}
@@ -269,7 +269,7 @@ function RequestCard({ request, onDone }: { request: StaffRequest; onDone: (mess
             onCancel={() => setOpen(null)}
             onMoved={(moved) => {
               setOpen(null);
-              onDone(t('staff.requests.moved', { title: subject, status: words.status(moved.situacao) }));
+              onDone(t('staff.reference.moved', { title: subject, status: words.status(moved.situacao) }));
             }}
           />
         )}
@@ -280,7 +280,7 @@ function RequestCard({ request, onDone }: { request: StaffRequest; onDone: (mess
             onClose={() => setOpen(null)}
             onIssued={() => {
               setOpen(null);
-              onDone(t('staff.requests.sheet.issued', { title: subject }));
+              onDone(t('staff.reference.sheet.issued', { title: subject }));
             }}
           />
         )}

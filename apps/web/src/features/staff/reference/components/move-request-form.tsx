@@ -5,7 +5,7 @@ import {
   REQUEST_TRANSITIONS,
   STAFF_ANSWER_FILE_MAX_BYTES,
   STAFF_ANSWER_MAX,
-  STAFF_REQUEST_RULE_KEYS,
+  REFERENCE_REQUEST_RULE_KEYS,
   type StaffRequest,
   type StaffRequestMove,
 } from '@estante/contract';
@@ -60,20 +60,20 @@ export function MoveRequestForm({
     initial: { status: '', note: '', answer: '' },
     validate: ({ status, note, answer }) => {
       const errors: Partial<Record<'status' | 'note' | 'answer', string>> = {};
-      const statusMessage = rules.required(status, t('staff.requests.newStatus'), t);
+      const statusMessage = rules.required(status, t('staff.reference.newStatus'), t);
       if (statusMessage) errors.status = statusMessage;
       // The server says the same: a request not answered needs its reason.
       if (status === 'nao_atendida' && !note.trim() && !answer.trim())
-        errors.answer = t(STAFF_REQUEST_RULE_KEYS.reasonRequired);
-      const noteTooLong = rules.maxLength(note, STAFF_ANSWER_MAX, t('staff.requests.note'), t);
+        errors.answer = t(REFERENCE_REQUEST_RULE_KEYS.reasonRequired);
+      const noteTooLong = rules.maxLength(note, STAFF_ANSWER_MAX, t('staff.reference.note'), t);
       if (noteTooLong) errors.note = noteTooLong;
-      const answerTooLong = rules.maxLength(answer, STAFF_ANSWER_MAX, t('staff.requests.answer'), t);
+      const answerTooLong = rules.maxLength(answer, STAFF_ANSWER_MAX, t('staff.reference.answer'), t);
       if (answerTooLong) errors.answer = answerTooLong;
       return errors;
     },
     onSubmit: async ({ status, note, answer }) => {
       if (file && file.size > STAFF_ANSWER_FILE_MAX_BYTES) {
-        setFileError(t('staff.requests.fileTooLarge', { size: STAFF_ANSWER_FILE_MAX_BYTES / 1024 / 1024 }));
+        setFileError(t('staff.reference.fileTooLarge', { size: STAFF_ANSWER_FILE_MAX_BYTES / 1024 / 1024 }));
         return;
       }
       const body: StaffRequestMove = {
@@ -95,25 +95,25 @@ export function MoveRequestForm({
   });
 
   return (
-    <form {...form.formProps} aria-label={t('staff.requests.moveFormLabel', { title: subject })}>
+    <form {...form.formProps} aria-label={t('staff.reference.moveFormLabel', { title: subject })}>
       <Stack gap="sm">
         <RequiredLegend />
         <SelectField
-          label={t('staff.requests.newStatus')}
+          label={t('staff.reference.newStatus')}
           required
           choose
           options={targets.map((status) => ({ value: status, label: words.status(status) }))}
           {...form.field('status')}
         />
         <TextAreaField
-          label={t('staff.requests.answer')}
-          description={t('staff.requests.answerHelp')}
+          label={t('staff.reference.answer')}
+          description={t('staff.reference.answerHelp')}
           maxLength={STAFF_ANSWER_MAX}
           {...form.field('answer')}
         />
         <Stack gap={4}>
           <Text component="label" htmlFor={fileId} size="sm" fw={500}>
-            {t('staff.requests.file')}
+            {t('staff.reference.file')}
           </Text>
           <input
             id={fileId}
@@ -125,7 +125,7 @@ export function MoveRequestForm({
             }}
           />
           <Text id={`${fileId}-help`} size="xs" c="dimmed">
-            {t('staff.requests.fileHelp', { size: STAFF_ANSWER_FILE_MAX_BYTES / 1024 / 1024 })}
+            {t('staff.reference.fileHelp', { size: STAFF_ANSWER_FILE_MAX_BYTES / 1024 / 1024 })}
           </Text>
           {fileError && (
             <Text size="sm" c="red.8" role="alert">
@@ -134,16 +134,16 @@ export function MoveRequestForm({
           )}
         </Stack>
         <TextAreaField
-          label={t('staff.requests.note')}
-          description={t('staff.requests.noteHelp')}
+          label={t('staff.reference.note')}
+          description={t('staff.reference.noteHelp')}
           maxLength={STAFF_ANSWER_MAX}
           {...form.field('note')}
         />
         <FormRefusal message={form.refusal} />
         <Group gap="sm">
-          <SubmitButton sending={form.sending}>{t('staff.requests.confirmMove')}</SubmitButton>
+          <SubmitButton sending={form.sending}>{t('staff.reference.confirmMove')}</SubmitButton>
           <Button variant="subtle" onClick={onCancel}>
-            {t('staff.requests.cancel')}
+            {t('staff.reference.cancel')}
           </Button>
         </Group>
       </Stack>

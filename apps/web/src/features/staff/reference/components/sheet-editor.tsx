@@ -31,7 +31,7 @@ export function SheetEditor({
   const sheet = useStaffCatalogueSheet(id);
   if (sheet.isPending) return <LoadingBlock />;
   if (sheet.isError)
-    return <ErrorBlock message={t('staff.requests.sheet.loadError')} onRetry={() => void sheet.refetch()} />;
+    return <ErrorBlock message={t('staff.reference.sheet.loadError')} onRetry={() => void sheet.refetch()} />;
   return <SheetForm sheet={sheet.data} subject={subject} onClose={onClose} onIssued={onIssued} />;
 }
 
@@ -61,8 +61,8 @@ function SheetForm({
     },
     validate: ({ classification, cutter }) => {
       const errors: Partial<Record<'classification' | 'cutter', string>> = {};
-      const classificationLabel = t('staff.requests.sheet.classification');
-      const cutterLabel = t('staff.requests.sheet.cutter');
+      const classificationLabel = t('staff.reference.sheet.classification');
+      const cutterLabel = t('staff.reference.sheet.cutter');
       const classificationMessage =
         (intent.current === 'issue' ? rules.required(classification, classificationLabel, t) : undefined) ??
         rules.maxLength(classification, CLASSIFICATION_MAX, classificationLabel, t);
@@ -96,7 +96,7 @@ function SheetForm({
     <Stack gap="sm">
       <Paper withBorder p="sm" component="section" aria-labelledby={previewId}>
         <Title order={3} fz="h5" id={previewId}>
-          {t('staff.requests.sheet.preview')}
+          {t('staff.reference.sheet.preview')}
         </Title>
         {sheet.ficha.map((line, index) => (
           <Text key={index} size="sm" ff="serif">
@@ -104,27 +104,27 @@ function SheetForm({
           </Text>
         ))}
       </Paper>
-      <form {...form.formProps} aria-label={t('staff.requests.sheet.formLabel', { title: subject })}>
+      <form {...form.formProps} aria-label={t('staff.reference.sheet.formLabel', { title: subject })}>
         <Stack gap="sm">
           <TextField
-            label={t('staff.requests.sheet.classification')}
-            description={t('staff.requests.sheet.classificationHelp')}
+            label={t('staff.reference.sheet.classification')}
+            description={t('staff.reference.sheet.classificationHelp')}
             maxLength={CLASSIFICATION_MAX}
             {...form.field('classification')}
           />
           <TextField
-            label={t('staff.requests.sheet.cutter')}
-            description={t('staff.requests.sheet.cutterHelp')}
+            label={t('staff.reference.sheet.cutter')}
+            description={t('staff.reference.sheet.cutterHelp')}
             maxLength={CUTTER_MAX}
             {...form.field('cutter')}
           />
           <TextAreaField
-            label={t('staff.requests.sheet.subjects')}
-            description={t('staff.requests.sheet.subjectsHelp')}
+            label={t('staff.reference.sheet.subjects')}
+            description={t('staff.reference.sheet.subjectsHelp')}
             rows={3}
             {...form.field('subjects')}
           />
-          {saved && <Notice tone="success">{t('staff.requests.sheet.saved')}</Notice>}
+          {saved && <Notice tone="success">{t('staff.reference.sheet.saved')}</Notice>}
           <FormRefusal message={form.refusal} />
           <Group gap="sm">
             <Button
@@ -136,7 +136,7 @@ function SheetForm({
                 setPressed('save');
               }}
             >
-              {t('staff.requests.sheet.save')}
+              {t('staff.reference.sheet.save')}
             </Button>
             <Button
               type="submit"
@@ -146,10 +146,10 @@ function SheetForm({
                 setPressed('issue');
               }}
             >
-              {t('staff.requests.sheet.issue')}
+              {t('staff.reference.sheet.issue')}
             </Button>
             <Button variant="subtle" onClick={onClose}>
-              {t('staff.requests.cancel')}
+              {t('staff.reference.cancel')}
             </Button>
           </Group>
         </Stack>
