@@ -49,9 +49,9 @@ import { teachingPlanRoutes } from './modules/teaching-plans/index.ts';
 import { titleTotalsRoutes } from './modules/title-totals/index.ts';
 import { paperPostingRoutes } from './modules/paper-posting/index.ts';
 import { accountRoutes } from './modules/account/index.ts';
-import { catalogueSheetRoutes } from './modules/catalogue-sheets/index.ts';
+import { catalogueSheetRoutes, staffCatalogueSheetRoutes } from './modules/catalogue-sheets/index.ts';
 import { acquisitionStatsRoutes } from './modules/acquisition-stats/index.ts';
-import { libraryRequestsPlugin } from './modules/requests/index.ts';
+import { libraryRequestsPlugin, referenceRequestRoutes } from './modules/requests/index.ts';
 import { permissionSource } from './modules/identity/service.ts';
 import { healthRoutes, sitemapRoutes } from './modules/operations/index.ts';
 import { genReqId, registerRequestId } from './plugins/request-id.ts';
@@ -216,6 +216,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(acquisitionStatsRoutes, { db, userGuard, permissions: permissionSource(db) });
       // Bibliographic requests (decision 0048).
       await api.register(libraryRequestsPlugin, { db, clock, userGuard, permissions: permissionSource(db) });
+      // The reference desk of the staff workspace: requests and catalogue sheets (decision 0060).
+      await api.register(referenceRequestRoutes, { db, clock, userGuard, mailer: options.mailer });
+      await api.register(staffCatalogueSheetRoutes, { db, clock, userGuard, mailer: options.mailer });
       await api.register(suggestionRoutes, {
         db,
         userGuard,

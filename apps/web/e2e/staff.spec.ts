@@ -39,6 +39,7 @@ test.describe('staff workspace', () => {
     await expect(menu.getByRole('link')).toHaveText([
       'Início',
       'Moderação de comentários',
+      'Pedidos e fichas catalográficas',
       'Balcão de circulação',
       'Pedidos de circulação',
       'Leitores',
@@ -147,7 +148,11 @@ test.describe('staff workspace', () => {
       );
       // Not an administrator: the roles part is neither offered nor opened.
       const menu = page.getByRole('navigation', { name: 'Menu da área da equipe' });
-      await expect(menu.getByRole('link')).toHaveText(['Início', 'Moderação de comentários']);
+      await expect(menu.getByRole('link')).toHaveText([
+        'Início',
+        'Moderação de comentários',
+        'Pedidos e fichas catalográficas',
+      ]);
       await page.goto('/equipe/papeis');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');
       await page.goto('/equipe');

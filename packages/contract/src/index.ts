@@ -34,6 +34,7 @@ export * from './staff.ts';
 export * from './staff-desk.ts';
 export * from './staff-requests.ts';
 export * from './staff-patrons.ts';
+export * from './staff-reference.ts';
 export * from './acquisition-stats.ts';
 export * from './title-totals.ts';
 export * from './paper-posting.ts';

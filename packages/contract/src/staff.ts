@@ -67,6 +67,14 @@ export const STAFF_PATHS = {
   patronImport: '/equipe/leitores/importacao',
   /** The audit log, newest first (administrator; decisions 0056, 0062). */
   audit: '/equipe/auditoria',
+  /** Bibliographic requests and catalogue sheets (reference): the queue with its filters. */
+  requests: '/equipe/solicitacoes',
+  /** One request moved along REQUEST_TRANSITIONS, optionally answered (text and/or file). */
+  requestMove: (id: number | string) => `/equipe/solicitacoes/${id}/mover`,
+  /** GET: a catalogue sheet's library data and card; PUT: save the classification, Cutter, subjects. */
+  requestSheet: (id: number | string) => `/equipe/solicitacoes/${id}/ficha`,
+  /** POST: save and issue the final catalogue sheet (the request's answer file). */
+  requestSheetIssue: (id: number | string) => `/equipe/solicitacoes/${id}/ficha/emitir`,
 } as const;
 
 /** GET /equipe/eu. */
@@ -129,6 +137,10 @@ export const STAFF_ACTIONS = [
   'patron.unblock',
   'patron.sendResetCode',
   'patron.import',
+  // Bibliographic requests and catalogue sheets (decision 0060).
+  'request.move',
+  'catalogueSheet.edit',
+  'catalogueSheet.issue',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 

@@ -60,6 +60,8 @@ const STATIC_PATHS = new Set([
   '/equipe',
   '/equipe/comentarios',
   '/equipe/pedidos',
+  // The reference desk (decision 0060).
+  '/equipe/solicitacoes',
   '/equipe/papeis',
   '/equipe/leitores',
   '/equipe/auditoria',

@@ -19,7 +19,7 @@ export interface CatalogueSheetIo {
 
 /**
  * `estante requests sheet …` (the arguments after `sheet`): the librarian's side of the catalogue
- * sheet until the staff workspace has its screen (decision 0049). `actor` names who acts when --by
+ * sheet by command (decision 0049), as the reference desk's screen does (decision 0060). `actor` names who acts when --by
  * is not given. Answers the exit code.
  */
 export async function runCatalogueSheetCommand(

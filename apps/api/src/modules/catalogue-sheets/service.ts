@@ -10,6 +10,7 @@ import type { Db } from '../../lib/db/index.ts';
 import { ERRORS } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { recordAlert } from '../alerts/index.ts';
+import { recordStaffAction, type StaffActor } from '../staff/index.ts';
 import { cardLines, composeCard, type CardFields, type CatalogueCard } from './card.ts';
 import { SheetCommandRefusal, sheetRefused } from './errors.ts';
 import { catalogueCardPdf } from './pdf.ts';
@@ -122,12 +123,13 @@ export interface SheetChange {
   by: string;
 }
 
-/** What a librarian's change left: the sheet's state and its card. */
+/** What a librarian's change left: the sheet's state, the library's data and its card. */
 export interface ChangedSheet {
   id: number;
   status: CatalogueSheet['situacao'];
   patronId: number;
   issued: boolean;
+  data: CatalogueSheetLibraryData;
   lines: string[];
 }
 
@@ -135,10 +137,27 @@ export interface ChangedSheet {
 export interface IssueOptions {
   mailer?: Mailer | undefined;
   onMailError?: (error: unknown) => void;
+  /** The signed-in member of staff making the change: written to the audit log (decision 0056). */
+  auditAs?: StaffActor | undefined;
+}
+
+/** A sheet as the library edits it: its state, the library's data and its card as they are now. */
+export async function librarySheet(db: Db, id: number): Promise<ChangedSheet> {
+  const row = await findSheet(db, id);
+  if (!row) throw new SheetCommandRefusal('NOT_FOUND');
+  const data = libraryData(row);
+  return {
+    id: row.id,
+    status: row.status,
+    patronId: row.patron_id,
+    issued: row.has_file,
+    data,
+    lines: cardLines(composeCard(cardFields(row), data)),
+  };
 }
 
 /**
- * The librarian's side (the command until the staff workspace exists): sets the classification,
+ * The librarian's side (the command and the reference desk): sets the classification,
  * the Cutter number and the subjects, and with `issue` draws the final sheet, stores it as the
  * request's answer file, moves the request to answered with an event and alerts the patron (an
  * e-mail after the commit when they receive e-mails). A closed request does not change; issuing
@@ -158,14 +177,31 @@ export async function changeSheet(
       change.classification !== undefined || change.cutter !== undefined || change.subjects !== undefined;
     if ((touched || change.issue) && REQUEST_TRANSITIONS[row.status].length === 0)
       throw new SheetCommandRefusal('CLOSED');
+    const before = libraryData(row);
     const data = libraryData(row);
     if (change.classification !== undefined) data.classificacao = change.classification.trim() || null;
     if (change.cutter !== undefined) data.cutter = change.cutter.trim() || null;
     if (change.subjects !== undefined) data.assuntos = change.subjects.map((s) => s.trim()).filter(Boolean);
     if (touched) await updateLibraryData(tx, row.id, data, at);
     row.library_data = data;
-    if (!change.issue) return { row, mail: null };
+    const audit = (action: 'catalogueSheet.edit' | 'catalogueSheet.issue', status: typeof row.status) =>
+      options.auditAs
+        ? recordStaffAction(tx, {
+            actor: options.auditAs,
+            action,
+            target: { kind: 'library_request', id: row.id },
+            before: { status: row.status, ...before },
+            after: { status, ...data },
+            at,
+          })
+        : Promise.resolve();
+    if (!change.issue) {
+      // A save that changes nothing is not an act worth a line in the log.
+      if (JSON.stringify(before) !== JSON.stringify(data)) await audit('catalogueSheet.edit', row.status);
+      return { row, mail: null };
+    }
     if (!data.classificacao || !data.cutter) throw new SheetCommandRefusal('INCOMPLETE');
+    await audit('catalogueSheet.issue', 'atendida');
     const fields = cardFields(row);
     const pdf = await catalogueCardPdf(composeCard(fields, data), `Ficha catalográfica – ${fields.titulo}`);
     await issueSheet(
@@ -195,6 +231,7 @@ export async function changeSheet(
     status: row.status,
     patronId: row.patron_id,
     issued: row.has_file,
+    data: libraryData(row),
     lines: cardLines(composeCard(cardFields(row), libraryData(row))),
   };
 }

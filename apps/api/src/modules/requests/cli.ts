@@ -69,8 +69,8 @@ function requestId(value: string | undefined): number | null {
 const day = (value: Date) => new Date(value).toISOString().slice(0, 16).replace('T', ' ');
 
 /**
- * `estante requests …`: the library's side of the bibliographic requests until the staff workspace
- * has its screen (decision 0048). `actor` names who moves when --by is not given. Answers the exit code.
+ * `estante requests …`: the library's side of the bibliographic requests by command (decision 0048);
+ * the staff workspace's reference desk does the same over HTTP (decision 0060). `actor` names who moves when --by is not given. Answers the exit code.
  */
 export async function runRequestsCommand(
   db: Db,
@@ -122,7 +122,7 @@ export async function runRequestsCommand(
           return usage();
         const rows = await listAll(db, {
           type: type as RequestType | null,
-          status: status as RequestStatus | null,
+          status: status === null ? null : [status as RequestStatus],
           limit,
         });
         if (rows.length === 0) io.out('No requests.');

@@ -21,7 +21,9 @@ export const LIBRARY_REQUEST_ERRORS = {
 /** Why the library's move of a request was not recorded (the command says it; staff screens will too). */
 export class RequestMoveRefusal extends Error {
   override name = 'RequestMoveRefusal';
-  constructor(readonly reason: 'NOT_FOUND' | 'CLOSED' | 'NOT_ALLOWED' | 'REASON_REQUIRED') {
+  constructor(
+    readonly reason: 'NOT_FOUND' | 'CLOSED' | 'NOT_ALLOWED' | 'REASON_REQUIRED' | 'SHEET_ISSUED_ONLY',
+  ) {
     super(
       reason === 'NOT_FOUND'
         ? 'there is no request with this id'
@@ -29,7 +31,9 @@ export class RequestMoveRefusal extends Error {
           ? 'this request is closed (answered, not answered or cancelled) and does not move again'
           : reason === 'NOT_ALLOWED'
             ? 'a request cannot go back to that status'
-            : 'a request not answered needs the reason (--answer "…" or --note "…")',
+            : reason === 'SHEET_ISSUED_ONLY'
+              ? 'a catalogue sheet is answered by issuing its final sheet (estante requests sheet ID --issue)'
+              : 'a request not answered needs the reason (--answer "…" or --note "…")',
     );
   }
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import type { PermissionSource } from '../../plugins/auth.ts';
 import { libraryRequestRoutes } from './routes.ts';
+export { referenceRequestRoutes } from './staff-routes.ts';
 
 export {
   answerRequest,

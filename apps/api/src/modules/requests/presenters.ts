@@ -1,4 +1,4 @@
-import type { LibraryRequest } from '@estante/contract';
+import type { LibraryRequest, StaffRequest } from '@estante/contract';
 import type { LibraryRequestEventRow, LibraryRequestRow } from './repository.ts';
 
 type FieldValue = LibraryRequest['campos'][string];
@@ -57,4 +57,20 @@ export function requestSubject(row: Pick<LibraryRequestRow, 'id' | 'fields'>): s
     if (typeof value === 'string' && value.trim()) return value.trim();
   }
   return `#${row.id}`;
+}
+
+/** A request as the library reads it: the patron's view, who sent it, and who moved it at each step. */
+export function presentStaffRequest(row: LibraryRequestRow, events: LibraryRequestEventRow[]): StaffRequest {
+  return {
+    ...presentRequest(row, events),
+    usuario: { login: row.patron_login, nome: row.patron_name },
+    historico: events
+      .filter((event) => event.request_id === row.id)
+      .map((event) => ({
+        situacao: event.status,
+        data: new Date(event.at).toISOString(),
+        observacao: event.note,
+        responsavel: event.staff,
+      })),
+  };
 }

@@ -119,18 +119,44 @@ export async function listOwn(
   return rows.map(parsed);
 }
 
-/** Every patron's requests for the library, oldest first, filtered by type and status when given. */
+/** What the library's queue is filtered by: type, status, and the sending time (from inclusive, to exclusive). */
+export interface QueueFilter {
+  type: RequestType | null;
+  /** Any of these statuses; null: every status. */
+  status: readonly RequestStatus[] | null;
+  from?: Date | null;
+  to?: Date | null;
+}
+
+const QUEUE_WHERE = `WHERE ($1::text IS NULL OR r.type = $1) AND ($2::text[] IS NULL OR r.status = ANY($2::text[]))
+        AND ($3::timestamptz IS NULL OR r.created_at >= $3) AND ($4::timestamptz IS NULL OR r.created_at < $4)`;
+
+const queueParams = (filter: QueueFilter) => [
+  filter.type,
+  filter.status,
+  filter.from?.toISOString() ?? null,
+  filter.to?.toISOString() ?? null,
+];
+
+/** Every patron's requests for the library, oldest first, filtered by type, status and sending time when given. */
 export async function listAll(
   db: Queryable,
-  filter: { type: RequestType | null; status: RequestStatus | null; limit: number },
+  filter: QueueFilter & { limit: number },
 ): Promise<LibraryRequestRow[]> {
   const { rows } = await db.query<LibraryRequestRow>(
-    `SELECT ${COLUMNS} ${FROM}
-      WHERE ($1::text IS NULL OR r.type = $1) AND ($2::text IS NULL OR r.status = $2)
-      ORDER BY r.created_at, r.id LIMIT $3`,
-    [filter.type, filter.status, filter.limit],
+    `SELECT ${COLUMNS} ${FROM} ${QUEUE_WHERE} ORDER BY r.created_at, r.id LIMIT $5`,
+    [...queueParams(filter), filter.limit],
   );
   return rows.map(parsed);
+}
+
+/** How many requests the same filter finds in all. */
+export async function countAll(db: Queryable, filter: QueueFilter): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM library_request r ${QUEUE_WHERE}`,
+    queueParams(filter),
+  );
+  return rows[0]?.total ?? 0;
 }
 
 /** The history of several requests, oldest step first. */

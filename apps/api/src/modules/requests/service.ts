@@ -9,6 +9,9 @@ import {
   type SpecializedSearchBody,
   type SurveyRequestBody,
   type SwitchingKind,
+  type StaffRequest,
+  type StaffRequests,
+  type StaffRequestsQuery,
   type SwitchingRequestBody,
 } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
@@ -16,15 +19,18 @@ import type { Db, Queryable } from '../../lib/db/index.ts';
 import { ERRORS } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { recordAlert } from '../alerts/index.ts';
+import { recordStaffAction, type StaffActor } from '../staff/index.ts';
 import { LIBRARY_REQUEST_ERRORS, RequestMoveRefusal } from './errors.ts';
-import { presentRequest, requestSubject } from './presenters.ts';
+import { presentRequest, presentStaffRequest, requestSubject } from './presenters.ts';
 import {
+  countAll,
   eventsOf,
   fileOf,
   findRequest,
   insertEvent,
   insertRequest,
   libraryName,
+  listAll,
   listOwn,
   updateRequest,
   type LibraryRequestRow,
@@ -209,6 +215,8 @@ export interface MoveOptions {
   mailer?: Mailer | undefined;
   /** Told when the e-mail could not be sent (the move and the alert stand). */
   onMailError?: (error: unknown) => void;
+  /** The signed-in member of staff moving it: the move is written to the audit log (decision 0056). */
+  auditAs?: StaffActor | undefined;
 }
 
 /** A request the library moved, with its patron (for the caller's own notices). */
@@ -251,6 +259,9 @@ export async function moveRequest(
     const allowed = REQUEST_TRANSITIONS[row.status];
     if (allowed.length === 0) throw new RequestMoveRefusal('CLOSED');
     if (!allowed.includes(input.status)) throw new RequestMoveRefusal('NOT_ALLOWED');
+    // A catalogue sheet is answered by its final sheet (changeSheet), never by a bare move.
+    if (row.type === 'ficha-catalografica' && input.status === 'atendida')
+      throw new RequestMoveRefusal('SHEET_ISSUED_ONLY');
     if (input.status === 'nao_atendida' && !note && !text && !row.answer_text)
       throw new RequestMoveRefusal('REASON_REQUIRED');
     await updateRequest(tx, row.id, {
@@ -260,6 +271,20 @@ export async function moveRequest(
       ...(input.answer?.file ? { file: input.answer.file } : {}),
     });
     await insertEvent(tx, { requestId: row.id, status: input.status, note, staff: input.by, at });
+    if (options.auditAs)
+      await recordStaffAction(tx, {
+        actor: options.auditAs,
+        action: 'request.move',
+        target: { kind: 'library_request', id: row.id },
+        before: { status: row.status, answer: row.answer_text, file: row.answer_file_name },
+        after: {
+          status: input.status,
+          note,
+          answer: text ?? row.answer_text,
+          file: input.answer?.file?.name ?? row.answer_file_name,
+        },
+        at,
+      });
     const subject = requestSubject(row);
     const recorded = await recordAlert(tx, {
       patronId: row.patron_id,
@@ -306,4 +331,36 @@ export async function answerRequest(
       ...(input.file ? { file: input.file } : {}),
     });
   });
+}
+
+/** The first day after YYYY-MM-DD, at midnight UTC (the end of a day filter, exclusive). */
+function dayAfter(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+}
+
+/**
+ * The library's queue (decision 0060): every patron's requests of a type (all types when none),
+ * by status and by sending day, oldest first (they have waited longest), each with its patron, its
+ * history naming who moved it, and the answer; `total` counts every match beyond the page.
+ */
+export async function libraryQueue(db: Db, query: StaffRequestsQuery, limit: number): Promise<StaffRequests> {
+  const filter = {
+    type: query.tipo ?? null,
+    status: query.status === undefined ? null : [query.status].flat(),
+    from: query.dataIni ? new Date(`${query.dataIni}T00:00:00Z`) : null,
+    to: query.dataFim ? dayAfter(query.dataFim) : null,
+  };
+  const [rows, total] = await Promise.all([listAll(db, { ...filter, limit }), countAll(db, filter)]);
+  const events = await eventsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { data: rows.map((row) => presentStaffRequest(row, events)), total };
+}
+
+/** One request as the library reads it, whoever sent it; an unknown one is a 404. */
+export async function libraryRequest(db: Db, id: number): Promise<StaffRequest> {
+  const row = await findRequest(db, id);
+  if (!row) throw ERRORS.notFound();
+  return presentStaffRequest(row, await eventsOf(db, [row.id]));
 }

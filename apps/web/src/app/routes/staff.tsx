@@ -13,6 +13,7 @@ import { StaffRolesManager } from '../../features/staff/components/staff-roles-m
 import { CirculationRequests } from '../../features/staff/requests/circulation-requests';
 import { StaffPatrons } from '../../features/staff/patrons/components/staff-patrons';
 import { AuditLog } from '../../features/staff/audit/components/audit-log';
+import { ReferenceDesk } from '../../features/staff/reference/components/reference-desk';
 import { StaffLayout, StaffOverview } from '../../features/staff/components/staff-workspace';
 import { STAFF_SECTIONS, type StaffSection } from '../../features/staff/sections';
 import { NotFoundRoute } from './not-found';
@@ -61,6 +62,7 @@ const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = 
   desk: () => <CirculationDesk />,
   requests: () => <CirculationRequests />,
   acquisitions: () => <AcquisitionsWorkspace />,
+  reference: () => <ReferenceDesk />,
   roles: () => <StaffRolesManager />,
   patrons: (self) => <StaffPatrons self={self} />,
   audit: () => <AuditLog />,

@@ -3,7 +3,16 @@ import type { TranslationKey } from '@estante/i18n';
 
 /** One part of the staff workspace: its address under /equipe, the role it needs and its name. */
 export interface StaffSection {
-  key: 'overview' | 'comments' | 'desk' | 'requests' | 'patrons' | 'acquisitions' | 'roles' | 'audit';
+  key:
+    | 'overview'
+    | 'comments'
+    | 'reference'
+    | 'desk'
+    | 'requests'
+    | 'patrons'
+    | 'acquisitions'
+    | 'roles'
+    | 'audit';
   /** '' for the workspace's first page. */
   segment: string;
   /** null: anyone holding a role. */
@@ -15,6 +24,7 @@ export interface StaffSection {
 export const STAFF_SECTIONS: readonly StaffSection[] = [
   { key: 'overview', segment: '', role: null, label: 'staff.nav.overview' },
   { key: 'comments', segment: 'comentarios', role: 'referencia', label: 'staff.nav.comments' },
+  { key: 'reference', segment: 'solicitacoes', role: 'referencia', label: 'staff.nav.reference' },
   { key: 'desk', segment: 'balcao', role: 'circulacao', label: 'staff.nav.desk' },
   // Circulation requests: loan requests, inter-library loans, closed-stack protocols (decision 0061).
   { key: 'requests', segment: 'pedidos', role: 'circulacao', label: 'staff.nav.requests' },
