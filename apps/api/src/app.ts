@@ -28,6 +28,7 @@ import { networkRoutes } from './modules/network/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
 import { commentModerationRoutes, commentRoutes } from './modules/comments/index.ts';
 import { staffRoutes } from './modules/staff/index.ts';
+import { catalogueImportRoutes } from './modules/imports/index.ts';
 import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
 import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
 import { privacyPlugin } from './modules/privacy/index.ts';
@@ -199,6 +200,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(commentRoutes, { db, clock, guard, userGuard });
       await api.register(staffRoutes, { db, clock, userGuard });
       await api.register(commentModerationRoutes, { db, clock, userGuard, mailer: options.mailer });
+      // The catalogue part of the staff workspace (decision 0063).
+      await api.register(catalogueImportRoutes, { db, clock, userGuard, mailer: options.mailer });
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });

@@ -31,6 +31,7 @@ export * from './web-routes.ts';
 export * from './privacy.ts';
 export * from './account.ts';
 export * from './staff.ts';
+export * from './staff-catalogue.ts';
 export * from './acquisition-stats.ts';
 export * from './title-totals.ts';
 export * from './paper-posting.ts';

@@ -30,6 +30,13 @@ export const STAFF_PATHS = {
   comments: '/equipe/comentarios',
   commentApproval: (id: number | string) => `/equipe/comentarios/${id}/aprovar`,
   commentRefusal: (id: number | string) => `/equipe/comentarios/${id}/recusar`,
+  /** MARC files uploaded for import, newest first; POST uploads one (cataloguing, decision 0063). */
+  catalogueImports: '/equipe/catalogo/importacoes',
+  /** One import: its progress while it runs, its report when done. */
+  catalogueImport: (id: number | string) => `/equipe/catalogo/importacoes/${id}`,
+  /** The FAQ as the editor reads and writes it (administrator, decision 0063). */
+  contentFaq: '/equipe/conteudo/faq',
+  contentFaqEntry: (id: number | string) => `/equipe/conteudo/faq/${id}`,
 } as const;
 
 /** GET /equipe/eu. */
@@ -66,7 +73,16 @@ export type StaffRolesRequest = z.infer<typeof StaffRolesRequestSchema>;
  * Each part of the workspace adds its own, named `{thing}.{verb}`; the log's screen shows each with
  * its translation (`staff.audit.actions.{thing}.{verb}`).
  */
-export const STAFF_ACTIONS = ['roles.set', 'comment.approve', 'comment.refuse'] as const;
+export const STAFF_ACTIONS = [
+  'roles.set',
+  'comment.approve',
+  'comment.refuse',
+  // The catalogue part (decision 0063).
+  'marc.import',
+  'faq.add',
+  'faq.edit',
+  'faq.remove',
+] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 
 /** Translation keys of the staff calls' refusals. */
