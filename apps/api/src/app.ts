@@ -21,6 +21,7 @@ import { samlRoutes, type SamlOptions } from './modules/identity/saml-routes.ts'
 import type { Mailer } from './lib/mail.ts';
 import type { SignInOptions } from './modules/identity/service.ts';
 import { institutionRoutes } from './modules/institution/routes.ts';
+import { institutionContentRoutes } from './modules/institution/index.ts';
 import { isSessionActive } from './modules/identity/repository.ts';
 import { readSettings, writeSetting } from './modules/institution/repository.ts';
 import { catalogueRoutes, resultLineRoutes, titleTabRoutes } from './modules/catalogue/index.ts';
@@ -202,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(commentModerationRoutes, { db, clock, userGuard, mailer: options.mailer });
       // The catalogue part of the staff workspace (decision 0063).
       await api.register(catalogueImportRoutes, { db, clock, userGuard, mailer: options.mailer });
+      await api.register(institutionContentRoutes, { db, clock, userGuard });
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });

@@ -387,3 +387,73 @@ export async function insertSuggestion(
   );
   return rows[0]!;
 }
+
+/** A FAQ entry with every language's text, as the staff editor reads it. */
+export interface EditableFaqRow {
+  id: number;
+  position: number;
+  question_pt: string;
+  answer_pt: string;
+  question_en: string | null;
+  answer_en: string | null;
+  question_es: string | null;
+  answer_es: string | null;
+}
+
+const FAQ_COLUMNS = 'id, position, question_pt, answer_pt, question_en, answer_en, question_es, answer_es';
+
+/** The whole FAQ in its order, every language. */
+export async function listFaqForEditing(db: Queryable): Promise<EditableFaqRow[]> {
+  return (await db.query<EditableFaqRow>(`SELECT ${FAQ_COLUMNS} FROM faq_entry ORDER BY position, id`)).rows;
+}
+
+/** One FAQ entry, locked until the transaction ends (two editors of one entry wait for each other). */
+export async function lockFaqEntry(tx: Queryable, id: number): Promise<EditableFaqRow | null> {
+  const { rows } = await tx.query<EditableFaqRow>(
+    `SELECT ${FAQ_COLUMNS} FROM faq_entry WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Texts of a FAQ entry in every language (en and es null when untranslated). */
+export interface FaqTexts {
+  pt: { question: string; answer: string };
+  en: { question: string; answer: string } | null;
+  es: { question: string; answer: string } | null;
+}
+
+/**
+ * Rewrites a FAQ entry's texts in every language, and moves it to `position` when given (the
+ * entries from there on move one place down); run it in a transaction. Returns the entry.
+ */
+export async function rewriteFaq(
+  tx: Queryable,
+  id: number,
+  entry: { position?: number; texts: FaqTexts },
+): Promise<EditableFaqRow> {
+  if (entry.position !== undefined) {
+    await tx.query('UPDATE faq_entry SET position = position + 1 WHERE position >= $1 AND id <> $2', [
+      entry.position,
+      id,
+    ]);
+  }
+  const { texts } = entry;
+  const { rows } = await tx.query<EditableFaqRow>(
+    `UPDATE faq_entry
+        SET position = COALESCE($2::int, position),
+            question_pt = $3, answer_pt = $4, question_en = $5, answer_en = $6, question_es = $7, answer_es = $8
+      WHERE id = $1 RETURNING ${FAQ_COLUMNS}`,
+    [
+      id,
+      entry.position ?? null,
+      texts.pt.question,
+      texts.pt.answer,
+      texts.en?.question ?? null,
+      texts.en?.answer ?? null,
+      texts.es?.question ?? null,
+      texts.es?.answer ?? null,
+    ],
+  );
+  return rows[0]!;
+}

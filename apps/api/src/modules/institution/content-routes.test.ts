@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  API_PATHS,
+  EditableFaqEntrySchema,
+  EditableFaqSchema,
+  FaqSchema,
+  LANGUAGE_HEADER,
+  STAFF_PATHS,
+} from '@estante/contract';
+import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
+import { bearer, signIn, testClock } from '../identity/testing.ts';
+
+// The FAQ edited in the staff workspace (decision 0063): the administrator adds, rewrites, moves
+// and removes entries; the public FAQ shows each change at once, and the audit log keeps each one.
+
+describe('FAQ editor', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeEach(async () => {
+    ctx = await buildTestApp({ clock: testClock(new Date('2031-05-10T12:00:00Z')) });
+  });
+  afterEach(() => ctx.close());
+
+  const as = async (login: string, password = `estante-${login.replace('.', '-')}`) =>
+    bearer((await signIn(ctx.app, login, password)).access_token);
+  const publicFaq = async (language: 'pt' | 'en' = 'pt') =>
+    FaqSchema.parse(
+      (
+        await ctx.app.inject({
+          url: `/api${API_PATHS.faq}`,
+          headers: {
+            ...bearer(await publicToken(ctx.app)),
+            [LANGUAGE_HEADER]: language === 'en' ? '5' : '1',
+          },
+        })
+      ).json(),
+    );
+  const entry = {
+    pt: {
+      pergunta: 'Posso levar meu notebook?',
+      resposta: '<p>Sim, há <strong>tomadas</strong> no 2º andar.</p>',
+    },
+    en: { pergunta: 'May I bring my laptop?', resposta: '<p>Yes, there are sockets on the 2nd floor.</p>' },
+    es: null,
+  };
+  const audit = async (id: number) =>
+    (
+      await ctx.db.query<{ actor_login: string; action: string; before: unknown; after: unknown }>(
+        "SELECT actor_login, action, before, after FROM staff_action WHERE target_kind = 'faq_entry' AND target_id = $1 ORDER BY id",
+        [String(id)],
+      )
+    ).rows;
+
+  it('refuses visitors, patrons and staff who are not administrators on every call', async () => {
+    const calls = [
+      (headers: Record<string, string>) => ctx.app.inject({ url: `/api${STAFF_PATHS.contentFaq}`, headers }),
+      (headers: Record<string, string>) =>
+        ctx.app.inject({ method: 'POST', url: `/api${STAFF_PATHS.contentFaq}`, headers, payload: entry }),
+      (headers: Record<string, string>) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/api${STAFF_PATHS.contentFaqEntry(1)}`,
+          headers,
+          payload: entry,
+        }),
+      (headers: Record<string, string>) =>
+        ctx.app.inject({ method: 'DELETE', url: `/api${STAFF_PATHS.contentFaqEntry(1)}`, headers }),
+    ];
+    const callers: [string, Record<string, string>, number][] = [
+      ['visitor', {}, 401],
+      ['patron', await as('ana'), 403],
+      ['cataloguing', await as('equipe.catalogacao'), 403],
+      ['reference', await as('equipe.referencia'), 403],
+    ];
+    const faqBefore = await publicFaq();
+    for (const [who, headers, status] of callers) {
+      for (const [i, call] of calls.entries()) {
+        expect({ who, call: i, status: (await call(headers)).statusCode }).toEqual({ who, call: i, status });
+      }
+    }
+    expect(await publicFaq()).toEqual(faqBefore);
+    const { rows } = await ctx.db.query("SELECT 1 FROM staff_action WHERE target_kind = 'faq_entry'");
+    expect(rows).toEqual([]);
+  });
+
+  it('adds, rewrites, moves and removes an entry: the public FAQ shows each change, the audit log keeps it', async () => {
+    const admin = await as('equipe.admin');
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/api${STAFF_PATHS.contentFaq}`,
+      headers: admin,
+      payload: { ...entry, pt: { pergunta: '  Posso levar meu notebook?  ', resposta: entry.pt.resposta } },
+    });
+    expect(added.statusCode).toBe(201);
+    const created = EditableFaqEntrySchema.parse(added.json());
+    expect(created).toMatchObject({ pt: entry.pt, en: entry.en, es: null });
+    expect((await publicFaq()).at(-1)).toEqual({ codigo: created.codigo, ...entry.pt });
+    expect((await publicFaq('en')).at(-1)).toEqual({ codigo: created.codigo, ...entry.en });
+
+    // Rewritten and moved to the top; the English text removed falls back to Portuguese.
+    const rewritten = {
+      posicao: 1,
+      pt: { pergunta: 'Posso usar meu notebook?', resposta: '<p>Sim, em todas as salas.</p>' },
+      en: null,
+      es: null,
+    };
+    const put = (payload: typeof rewritten) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api${STAFF_PATHS.contentFaqEntry(created.codigo)}`,
+        headers: admin,
+        payload,
+      });
+    expect((await put(rewritten)).statusCode).toBe(200);
+    expect((await publicFaq())[0]).toEqual({ codigo: created.codigo, ...rewritten.pt });
+    expect((await publicFaq('en'))[0]).toEqual({ codigo: created.codigo, ...rewritten.pt });
+    const editor = EditableFaqSchema.parse(
+      (await ctx.app.inject({ url: `/api${STAFF_PATHS.contentFaq}`, headers: admin })).json(),
+    );
+    expect(editor.data[0]).toMatchObject({ codigo: created.codigo, posicao: 1, en: null });
+    // Saving what is already there changes nothing and writes nothing to the log.
+    expect((await put(rewritten)).statusCode).toBe(200);
+
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api${STAFF_PATHS.contentFaqEntry(created.codigo)}`,
+      headers: admin,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await publicFaq()).some((e) => e.codigo === created.codigo)).toBe(false);
+    expect((await put(rewritten)).statusCode).toBe(404);
+
+    const log = await audit(created.codigo);
+    expect(log.map((e) => [e.actor_login, e.action])).toEqual([
+      ['equipe.admin', 'faq.add'],
+      ['equipe.admin', 'faq.edit'],
+      ['equipe.admin', 'faq.remove'],
+    ]);
+    expect(log[1]!.before).toMatchObject({
+      pt: { question: entry.pt.pergunta, answer: entry.pt.resposta },
+      en: { question: entry.en.pergunta },
+    });
+    expect(log[1]!.after).toMatchObject({ position: 1, pt: { question: rewritten.pt.pergunta }, en: null });
+    expect(log[2]!.after).toBeNull();
+  });
+
+  it('refuses an entry without its Portuguese question or answer', async () => {
+    const admin = await as('equipe.admin');
+    const blank = await ctx.app.inject({
+      method: 'POST',
+      url: `/api${STAFF_PATHS.contentFaq}`,
+      headers: admin,
+      payload: { ...entry, pt: { pergunta: '   ', resposta: '<p>x</p>' } },
+    });
+    expect(blank.statusCode).toBe(400);
+    const { rows } = await ctx.db.query("SELECT 1 FROM staff_action WHERE target_kind = 'faq_entry'");
+    expect(rows).toEqual([]);
+  });
+});

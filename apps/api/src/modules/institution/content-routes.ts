@@ -1,0 +1,88 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  EditableFaqEntrySchema,
+  EditableFaqSchema,
+  FaqEntryIdParamsSchema,
+  FaqEntryRequestSchema,
+  STAFF_PATHS,
+} from '@estante/contract';
+import type { Clock } from '../../lib/clock.ts';
+import type { Db } from '../../lib/db/index.ts';
+import { requireStaffRole, staffActor } from '../staff/index.ts';
+import { addFaqEntry, editFaqEntry, editableFaq, removeFaqEntry } from './content-service.ts';
+
+/**
+ * The institution's content edited in the staff workspace (decision 0063), for the administrator:
+ * the same FAQ the public page shows (GET /parametros/faq) and `estante settings faq` writes.
+ */
+export async function institutionContentRoutes(
+  app: FastifyInstance,
+  options: { db: Db; clock: Clock; userGuard: preHandlerAsyncHookHandler },
+): Promise<void> {
+  const { db, clock, userGuard } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['staff'];
+  const administrator = [userGuard, requireStaffRole(db, 'administrador')];
+  const refusals = { 401: ApiErrorSchema, 403: ApiErrorSchema };
+
+  r.get(
+    STAFF_PATHS.contentFaq,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'The FAQ with every language, in its order (administrator)',
+        response: { 200: EditableFaqSchema, ...refusals },
+      },
+    },
+    async () => ({ data: await editableFaq(db) }),
+  );
+  r.post(
+    STAFF_PATHS.contentFaq,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Add a FAQ entry, at the end or at a position (administrator)',
+        body: FaqEntryRequestSchema,
+        response: { 201: EditableFaqEntrySchema, 400: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addFaqEntry(db, clock, await staffActor(db, request), request.body)),
+  );
+  r.put(
+    STAFF_PATHS.contentFaqEntry(':id'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: "Rewrite a FAQ entry's texts, and move it (administrator)",
+        params: FaqEntryIdParamsSchema,
+        body: FaqEntryRequestSchema,
+        response: { 200: EditableFaqEntrySchema, 400: ApiErrorSchema, 404: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      editFaqEntry(db, clock, await staffActor(db, request), request.params.id, request.body),
+  );
+  r.delete(
+    STAFF_PATHS.contentFaqEntry(':id'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Remove a FAQ entry (administrator)',
+        params: FaqEntryIdParamsSchema,
+        response: { 204: z.null().describe('Removed'), 404: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await removeFaqEntry(db, clock, await staffActor(db, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
