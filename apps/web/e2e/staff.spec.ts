@@ -40,6 +40,8 @@ test.describe('staff workspace', () => {
       'Início',
       'Moderação de comentários',
       'Equipe e papéis',
+      'Catálogo e importação MARC',
+      'Conteúdo da instituição',
     ]);
     await menu.getByRole('link', { name: 'Equipe e papéis' }).click();
     await expect(page).toHaveURL(/\/equipe\/papeis$/);

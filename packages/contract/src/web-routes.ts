@@ -60,6 +60,8 @@ const STATIC_PATHS = new Set([
   '/equipe',
   '/equipe/comentarios',
   '/equipe/papeis',
+  '/equipe/catalogo',
+  '/equipe/conteudo',
   '/instituicao/perguntas-frequentes',
   '/instituicao/informacoes-gerais',
   '/instituicao/horarios',

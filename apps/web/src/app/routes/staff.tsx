@@ -8,6 +8,8 @@ import { useSession } from '../../features/identity/hooks/use-session';
 import { useStaffSelf } from '../../features/staff/api/get-staff-self';
 import { CommentModeration } from '../../features/staff/components/comment-moderation';
 import { StaffRolesManager } from '../../features/staff/components/staff-roles-manager';
+import { MarcImportScreen } from '../../features/staff/catalogue/components/marc-import';
+import { InstitutionContent } from '../../features/staff/content/components/institution-content';
 import { StaffLayout, StaffOverview } from '../../features/staff/components/staff-workspace';
 import { STAFF_SECTIONS, type StaffSection } from '../../features/staff/sections';
 import { NotFoundRoute } from './not-found';
@@ -54,6 +56,8 @@ const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = 
   overview: (self) => <StaffOverview self={self} />,
   comments: () => <CommentModeration />,
   roles: () => <StaffRolesManager />,
+  catalogue: () => <MarcImportScreen />,
+  content: () => <InstitutionContent />,
 };
 
 /** /equipe (the overview) and /equipe/{segment} of each part. */
