@@ -36,7 +36,7 @@ import { privacyPlugin } from './modules/privacy/index.ts';
 import { interestProfilePlugin } from './modules/interest-profile/index.ts';
 import { listsPlugin } from './modules/lists/index.ts';
 import { suggestionRoutes } from './modules/suggestions/index.ts';
-import { databaseRoutes } from './modules/databases/index.ts';
+import { databaseEditorRoutes, databaseRoutes } from './modules/databases/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import {
   createPostgresSearchEngine,
@@ -204,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The catalogue part of the staff workspace (decision 0063).
       await api.register(catalogueImportRoutes, { db, clock, userGuard, mailer: options.mailer });
       await api.register(institutionContentRoutes, { db, clock, userGuard });
+      await api.register(databaseEditorRoutes, { db, clock, userGuard });
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });

@@ -106,3 +106,41 @@ export const EditableFaqSchema = z.object({ data: z.array(EditableFaqEntrySchema
 export type EditableFaq = z.infer<typeof EditableFaqSchema>;
 
 export const FaqEntryIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(MAX_INTEGER_ID) });
+
+/** A research database as the editor writes it (the list patrons read at GET /acervo/meu-pergamum/bases-dados). */
+export const ResearchDatabaseRequestSchema = z.object({
+  nome: textSchema().trim().min(1).max(200),
+  descricao: multilineTextSchema().trim().max(2000),
+  areas: z.array(textSchema().trim().min(1).max(100)).max(20),
+  /** The database's own address; a subscribed one goes through the proxy prefix when one is set. */
+  link: textSchema()
+    .trim()
+    .max(2000)
+    .regex(/^https?:\/\/\S+$/, 'must be an http(s) address'),
+  assinada: z.boolean(),
+});
+export type ResearchDatabaseRequest = z.infer<typeof ResearchDatabaseRequestSchema>;
+
+/** A research database as the editor reads it: its own address, without the proxy prefix. */
+export const EditableResearchDatabaseSchema = z.object({
+  codigo: z.number().int(),
+  nome: z.string(),
+  descricao: z.string(),
+  areas: z.array(z.string()),
+  link: z.string(),
+  assinada: z.boolean(),
+});
+export type EditableResearchDatabase = z.infer<typeof EditableResearchDatabaseSchema>;
+
+/** GET /equipe/conteudo/bases: subscribed first, then open, each by name. */
+export const EditableResearchDatabasesSchema = z.object({ data: z.array(EditableResearchDatabaseSchema) });
+export type EditableResearchDatabases = z.infer<typeof EditableResearchDatabasesSchema>;
+
+export const ResearchDatabaseIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(MAX_INTEGER_ID),
+});
+
+/** 422 refusals of the content editors. */
+export const CONTENT_ERRORS = {
+  DATABASE_NAME_TAKEN: { code: 'DATABASE_NAME_TAKEN', key: 'staff.content.databases.nameTaken' },
+} as const;

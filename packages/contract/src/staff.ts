@@ -37,6 +37,9 @@ export const STAFF_PATHS = {
   /** The FAQ as the editor reads and writes it (administrator, decision 0063). */
   contentFaq: '/equipe/conteudo/faq',
   contentFaqEntry: (id: number | string) => `/equipe/conteudo/faq/${id}`,
+  /** The research databases patrons see, with their own addresses (administrator). */
+  contentDatabases: '/equipe/conteudo/bases',
+  contentDatabase: (id: number | string) => `/equipe/conteudo/bases/${id}`,
 } as const;
 
 /** GET /equipe/eu. */
@@ -82,6 +85,9 @@ export const STAFF_ACTIONS = [
   'faq.add',
   'faq.edit',
   'faq.remove',
+  'database.add',
+  'database.edit',
+  'database.remove',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 
