@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Stack, Text } from '@mantine/core';
+import { DatabasesEditor } from './databases-editor';
 import { FaqEditor } from './faq-editor';
 
 /**
@@ -12,6 +13,7 @@ export function InstitutionContent() {
     <Stack gap="xl">
       <Text>{t('staff.content.intro')}</Text>
       <FaqEditor />
+      <DatabasesEditor />
     </Stack>
   );
 }
