@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_BIG_ID, MAX_INTEGER_ID, multilineTextSchema, textSchema } from './input.ts';
+import { INSTITUTION_PAGES } from './institution.ts';
 
 // The catalogue part of the staff workspace (decision 0063): MARC files uploaded and imported on
 // the server (cataloguing), and the institution's content edited on screen (administrator).
@@ -144,3 +145,37 @@ export const ResearchDatabaseIdParamsSchema = z.object({
 export const CONTENT_ERRORS = {
   DATABASE_NAME_TAKEN: { code: 'DATABASE_NAME_TAKEN', key: 'staff.content.databases.nameTaken' },
 } as const;
+
+/** The longest page title and content (HTML) an editor takes. */
+export const PAGE_TITLE_MAX = 200;
+export const PAGE_CONTENT_MAX = 100_000;
+
+const pageText = z.object({
+  titulo: textSchema().trim().min(1).max(PAGE_TITLE_MAX),
+  conteudo: multilineTextSchema().trim().min(1).max(PAGE_CONTENT_MAX),
+});
+
+/** PUT /equipe/conteudo/paginas/{chave}: the page in every language (pt required). */
+export const InstitutionPageRequestSchema = z.object({
+  pt: pageText,
+  en: pageText.nullable(),
+  es: pageText.nullable(),
+});
+export type InstitutionPageRequest = z.infer<typeof InstitutionPageRequestSchema>;
+
+const pageTextOut = z.object({ titulo: z.string(), conteudo: z.string() });
+
+/** An institution page as the editor reads it; pt null while the page is not written. */
+export const EditableInstitutionPageSchema = z.object({
+  chave: z.enum(INSTITUTION_PAGES),
+  pt: pageTextOut.nullable(),
+  en: pageTextOut.nullable(),
+  es: pageTextOut.nullable(),
+});
+export type EditableInstitutionPage = z.infer<typeof EditableInstitutionPageSchema>;
+
+/** GET /equipe/conteudo/paginas: the home page's two sections and the general information. */
+export const EditableInstitutionPagesSchema = z.object({ data: z.array(EditableInstitutionPageSchema) });
+export type EditableInstitutionPages = z.infer<typeof EditableInstitutionPagesSchema>;
+
+export const InstitutionPageKeyParamsSchema = z.object({ chave: z.enum(INSTITUTION_PAGES) });

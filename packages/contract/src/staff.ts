@@ -40,6 +40,9 @@ export const STAFF_PATHS = {
   /** The research databases patrons see, with their own addresses (administrator). */
   contentDatabases: '/equipe/conteudo/bases',
   contentDatabase: (id: number | string) => `/equipe/conteudo/bases/${id}`,
+  /** The home page's sections and the general information, every language (administrator). */
+  contentPages: '/equipe/conteudo/paginas',
+  contentPage: (key: string) => `/equipe/conteudo/paginas/${key}`,
 } as const;
 
 /** GET /equipe/eu. */
@@ -88,6 +91,8 @@ export const STAFF_ACTIONS = [
   'database.add',
   'database.edit',
   'database.remove',
+  'page.edit',
+  'page.remove',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 

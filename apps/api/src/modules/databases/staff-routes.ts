@@ -88,7 +88,12 @@ export async function databaseEditorRoutes(
         tags,
         summary: 'Remove a research database (administrator)',
         params: ResearchDatabaseIdParamsSchema,
-        response: { 204: z.null().describe('Removed'), 404: ApiErrorSchema, ...refusals },
+        response: {
+          204: z.null().describe('Removed'),
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          ...refusals,
+        },
       },
     },
     async (request, reply) => {

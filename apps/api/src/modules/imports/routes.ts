@@ -127,7 +127,13 @@ export async function catalogueImportRoutes(
         tags,
         summary: 'One MARC import: the records read so far, and the report when it ends (cataloguing)',
         params: MarcImportIdParamsSchema,
-        response: { 200: MarcImportSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
+        response: {
+          200: MarcImportSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
       },
     },
     async (request) => {

@@ -3,7 +3,9 @@ import {
   API_PATHS,
   EditableFaqEntrySchema,
   EditableFaqSchema,
+  EditableInstitutionPagesSchema,
   FaqSchema,
+  InstitutionPageSchema,
   LANGUAGE_HEADER,
   STAFF_PATHS,
 } from '@estante/contract';
@@ -154,5 +156,67 @@ describe('FAQ editor', () => {
     expect(blank.statusCode).toBe(400);
     const { rows } = await ctx.db.query("SELECT 1 FROM staff_action WHERE target_kind = 'faq_entry'");
     expect(rows).toEqual([]);
+  });
+
+  it('writes an institution page in every language and removes it, for administrators only', async () => {
+    const page = {
+      pt: { titulo: 'Bem-vindo', conteudo: '<p>O catálogo da <em>Universidade</em>.</p>' },
+      en: { titulo: 'Welcome', conteudo: '<p>The University catalogue.</p>' },
+      es: null,
+    };
+    const url = `/api${STAFF_PATHS.contentPage('secao_1')}`;
+    for (const [headers, status] of [
+      [{}, 401],
+      [await as('ana'), 403],
+      [await as('equipe.catalogacao'), 403],
+    ] as const) {
+      const answers = [
+        await ctx.app.inject({ url: `/api${STAFF_PATHS.contentPages}`, headers }),
+        await ctx.app.inject({ method: 'PUT', url, headers, payload: page }),
+        await ctx.app.inject({ method: 'DELETE', url, headers }),
+      ];
+      expect(answers.map((a) => a.statusCode)).toEqual([status, status, status]);
+    }
+    const publicPage = async (language: '1' | '5') =>
+      InstitutionPageSchema.parse(
+        (
+          await ctx.app.inject({
+            url: `/api${API_PATHS.homeSection1}`,
+            headers: { ...bearer(await publicToken(ctx.app)), [LANGUAGE_HEADER]: language },
+          })
+        ).json(),
+      );
+    const admin = await as('equipe.admin');
+    const before = await publicPage('1');
+    expect((await ctx.app.inject({ method: 'PUT', url, headers: admin, payload: page })).statusCode).toBe(
+      200,
+    );
+    expect(await publicPage('1')).toEqual(page.pt);
+    expect(await publicPage('5')).toEqual(page.en);
+    const pages = EditableInstitutionPagesSchema.parse(
+      (await ctx.app.inject({ url: `/api${STAFF_PATHS.contentPages}`, headers: admin })).json(),
+    );
+    expect(pages.data.map((p) => p.chave)).toEqual(['secao_1', 'secao_2', 'informacoes_gerais']);
+    expect(pages.data[0]).toEqual({ chave: 'secao_1', ...page });
+
+    expect((await ctx.app.inject({ method: 'DELETE', url, headers: admin })).statusCode).toBe(204);
+    expect(await publicPage('1')).toEqual({ titulo: null, conteudo: null });
+    expect((await ctx.app.inject({ method: 'DELETE', url, headers: admin })).statusCode).toBe(404);
+
+    const { rows } = await ctx.db.query<{ action: string; before: unknown; after: unknown }>(
+      "SELECT action, before, after FROM staff_action WHERE target_kind = 'institution_page' AND target_id = 'secao_1' ORDER BY id",
+    );
+    expect(rows.map((r) => r.action)).toEqual(['page.edit', 'page.remove']);
+    expect(rows[0]!.before).toEqual(
+      before.titulo === null
+        ? null
+        : expect.objectContaining({ pt: { title: before.titulo, body: before.conteudo } }),
+    );
+    expect(rows[0]!.after).toEqual({
+      pt: { title: 'Bem-vindo', body: page.pt.conteudo },
+      en: { title: 'Welcome', body: page.en.conteudo },
+      es: null,
+    });
+    expect(rows[1]!.after).toBeNull();
   });
 });

@@ -5,18 +5,31 @@ import {
   ApiErrorSchema,
   EditableFaqEntrySchema,
   EditableFaqSchema,
+  EditableInstitutionPageSchema,
+  EditableInstitutionPagesSchema,
   FaqEntryIdParamsSchema,
   FaqEntryRequestSchema,
+  InstitutionPageKeyParamsSchema,
+  InstitutionPageRequestSchema,
   STAFF_PATHS,
 } from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { requireStaffRole, staffActor } from '../staff/index.ts';
-import { addFaqEntry, editFaqEntry, editableFaq, removeFaqEntry } from './content-service.ts';
+import {
+  addFaqEntry,
+  editFaqEntry,
+  editPage,
+  editableFaq,
+  editablePages,
+  removeFaqEntry,
+  removePage,
+} from './content-service.ts';
 
 /**
  * The institution's content edited in the staff workspace (decision 0063), for the administrator:
- * the same FAQ the public page shows (GET /parametros/faq) and `estante settings faq` writes.
+ * the same FAQ and pages the public side shows (GET /parametros/faq, secao_1, secao_2,
+ * informacoes_gerais) and `estante settings faq|page` writes.
  */
 export async function institutionContentRoutes(
   app: FastifyInstance,
@@ -77,11 +90,64 @@ export async function institutionContentRoutes(
         tags,
         summary: 'Remove a FAQ entry (administrator)',
         params: FaqEntryIdParamsSchema,
-        response: { 204: z.null().describe('Removed'), 404: ApiErrorSchema, ...refusals },
+        response: {
+          204: z.null().describe('Removed'),
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          ...refusals,
+        },
       },
     },
     async (request, reply) => {
       await removeFaqEntry(db, clock, await staffActor(db, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    STAFF_PATHS.contentPages,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: "The home page's sections and the general information, every language (administrator)",
+        response: { 200: EditableInstitutionPagesSchema, ...refusals },
+      },
+    },
+    async () => ({ data: await editablePages(db) }),
+  );
+  r.put(
+    STAFF_PATHS.contentPage(':chave'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Write an institution page in every language (administrator)',
+        params: InstitutionPageKeyParamsSchema,
+        body: InstitutionPageRequestSchema,
+        response: { 200: EditableInstitutionPageSchema, 400: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => editPage(db, clock, await staffActor(db, request), request.params.chave, request.body),
+  );
+  r.delete(
+    STAFF_PATHS.contentPage(':chave'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Remove an institution page (administrator)',
+        params: InstitutionPageKeyParamsSchema,
+        response: {
+          204: z.null().describe('Removed'),
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) => {
+      await removePage(db, clock, await staffActor(db, request), request.params.chave);
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,11 @@
-import type { EditableFaqEntry, FaqEntryRequest } from '@estante/contract';
+import {
+  INSTITUTION_PAGES,
+  type EditableFaqEntry,
+  type EditableInstitutionPage,
+  type FaqEntryRequest,
+  type InstitutionPageKey,
+  type InstitutionPageRequest,
+} from '@estante/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { ERRORS } from '../../lib/errors.ts';
@@ -6,10 +13,15 @@ import { recordStaffAction, type StaffActor } from '../staff/index.ts';
 import {
   addFaq,
   deleteFaq,
+  deletePage,
   listFaqForEditing,
+  listPagesForEditing,
   lockFaqEntry,
+  lockPage,
   rewriteFaq,
+  rewritePage,
   type EditableFaqRow,
+  type EditablePageRow,
   type FaqTexts,
 } from './repository.ts';
 
@@ -126,6 +138,95 @@ export async function removeFaqEntry(db: Db, clock: Clock, actor: StaffActor, id
       action: 'faq.remove',
       target: { kind: 'faq_entry', id },
       before: faqSnapshot(before),
+      after: null,
+      at: clock.now(),
+    });
+  });
+}
+
+/** A page as the audit log keeps it: every language's title and HTML. */
+function pageSnapshot(row: EditablePageRow) {
+  const page = (title: string | null, body: string | null) =>
+    title === null || body === null ? null : { title, body };
+  return {
+    pt: page(row.title_pt, row.body_pt),
+    en: page(row.title_en, row.body_en),
+    es: page(row.title_es, row.body_es),
+  };
+}
+
+/** A page as the editor reads it (pt null while it is not written). */
+function presentEditablePage(
+  key: InstitutionPageKey,
+  row: EditablePageRow | undefined,
+): EditableInstitutionPage {
+  if (!row) return { chave: key, pt: null, en: null, es: null };
+  const wire = (t: { title: string; body: string } | null) =>
+    t === null ? null : { titulo: t.title, conteudo: t.body };
+  const snapshot = pageSnapshot(row);
+  return { chave: key, pt: wire(snapshot.pt), en: wire(snapshot.en), es: wire(snapshot.es) };
+}
+
+/** The three institution pages, in their order, written or not. */
+export async function editablePages(db: Db): Promise<EditableInstitutionPage[]> {
+  const rows = await listPagesForEditing(db);
+  return INSTITUTION_PAGES.map((key) =>
+    presentEditablePage(
+      key,
+      rows.find((row) => row.key === key),
+    ),
+  );
+}
+
+/** Writes a page in every language; a save of what is there writes no audit entry. */
+export async function editPage(
+  db: Db,
+  clock: Clock,
+  actor: StaffActor,
+  key: InstitutionPageKey,
+  request: InstitutionPageRequest,
+): Promise<EditableInstitutionPage> {
+  const read = (t: { titulo: string; conteudo: string } | null) =>
+    t === null ? null : { title: t.titulo, body: t.conteudo };
+  return db.transaction(async (tx) => {
+    const before = await lockPage(tx, key);
+    const after = await rewritePage(tx, key, {
+      pt: read(request.pt)!,
+      en: read(request.en),
+      es: read(request.es),
+    });
+    const was = before ? pageSnapshot(before) : null;
+    const is = pageSnapshot(after);
+    if (JSON.stringify(was) !== JSON.stringify(is)) {
+      await recordStaffAction(tx, {
+        actor,
+        action: 'page.edit',
+        target: { kind: 'institution_page', id: key },
+        before: was,
+        after: is,
+        at: clock.now(),
+      });
+    }
+    return presentEditablePage(key, after);
+  });
+}
+
+/** Removes a page (every language): the public side then shows nothing for it. */
+export async function removePage(
+  db: Db,
+  clock: Clock,
+  actor: StaffActor,
+  key: InstitutionPageKey,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockPage(tx, key);
+    if (!before) throw ERRORS.notFound();
+    await deletePage(tx, key);
+    await recordStaffAction(tx, {
+      actor,
+      action: 'page.remove',
+      target: { kind: 'institution_page', id: key },
+      before: pageSnapshot(before),
       after: null,
       at: clock.now(),
     });

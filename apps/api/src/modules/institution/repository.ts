@@ -457,3 +457,58 @@ export async function rewriteFaq(
   );
   return rows[0]!;
 }
+
+/** An institution page with every language's text, as the staff editor reads it. */
+export interface EditablePageRow {
+  key: string;
+  title_pt: string;
+  body_pt: string;
+  title_en: string | null;
+  body_en: string | null;
+  title_es: string | null;
+  body_es: string | null;
+}
+
+const PAGE_COLUMNS = 'key, title_pt, body_pt, title_en, body_en, title_es, body_es';
+
+/** Every written institution page, every language. */
+export async function listPagesForEditing(db: Queryable): Promise<EditablePageRow[]> {
+  return (await db.query<EditablePageRow>(`SELECT ${PAGE_COLUMNS} FROM institution_page`)).rows;
+}
+
+/** One page, locked until the transaction ends; null while it is not written. */
+export async function lockPage(tx: Queryable, key: string): Promise<EditablePageRow | null> {
+  const { rows } = await tx.query<EditablePageRow>(
+    `SELECT ${PAGE_COLUMNS} FROM institution_page WHERE key = $1 FOR UPDATE`,
+    [key],
+  );
+  return rows[0] ?? null;
+}
+
+/** Writes a page in every language at once (en/es null: untranslated); returns it. */
+export async function rewritePage(
+  tx: Queryable,
+  key: string,
+  texts: Record<ContentLanguage, { title: string; body: string } | null> & {
+    pt: { title: string; body: string };
+  },
+): Promise<EditablePageRow> {
+  const { rows } = await tx.query<EditablePageRow>(
+    `INSERT INTO institution_page (key, title_pt, body_pt, title_en, body_en, title_es, body_es)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (key) DO UPDATE SET title_pt = excluded.title_pt, body_pt = excluded.body_pt,
+       title_en = excluded.title_en, body_en = excluded.body_en, title_es = excluded.title_es,
+       body_es = excluded.body_es, updated_at = now()
+     RETURNING ${PAGE_COLUMNS}`,
+    [
+      key,
+      texts.pt.title,
+      texts.pt.body,
+      texts.en?.title ?? null,
+      texts.en?.body ?? null,
+      texts.es?.title ?? null,
+      texts.es?.body ?? null,
+    ],
+  );
+  return rows[0]!;
+}
