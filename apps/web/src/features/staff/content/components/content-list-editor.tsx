@@ -19,7 +19,8 @@ export interface ContentListTexts {
   heading: string;
   intro: string;
   empty: string;
-  add: string;
+  /** The add button's text; left out for a fixed set of entries (the institution pages). */
+  add?: string;
   /** The form's heading when adding and when editing `name`. */
   addHeading: string;
   editHeading: (name: string) => string;
@@ -37,7 +38,7 @@ export interface ContentListTexts {
  * edit the chosen one. Each content kind gives its fields, how an entry reads as form values and
  * back, its card (HTML previewed sanitised, as the public pages show it), and its calls.
  */
-export function ContentListEditor<E, V extends object>({
+export function ContentListEditor<E, V extends object, K extends string | number = number>({
   id,
   texts,
   entries,
@@ -50,12 +51,13 @@ export function ContentListEditor<E, V extends object>({
   fields,
   save,
   remove,
+  canRemove = () => true,
 }: {
   /** Prefix of the editor's element ids (one editor per kind on a page). */
   id: string;
   texts: ContentListTexts;
   entries: readonly E[];
-  entryId: (entry: E) => number;
+  entryId: (entry: E) => K;
   entryName: (entry: E) => string;
   renderEntry: (entry: E) => ReactNode;
   /** The values of a new entry. */
@@ -64,26 +66,28 @@ export function ContentListEditor<E, V extends object>({
   validate: (values: V) => FieldErrors<V>;
   fields: (form: EntryForm<V>) => ReactNode;
   /** Adds (id null) or rewrites an entry; returns the saved entry. */
-  save: (id: number | null, values: V) => Promise<E>;
-  remove: (id: number) => Promise<unknown>;
+  save: (id: K | null, values: V) => Promise<E>;
+  remove: (id: K) => Promise<unknown>;
+  /** Whether an entry can be removed (an unwritten page cannot). */
+  canRemove?: (entry: E) => boolean;
 }) {
   const { t } = useTranslation();
   // null: no form open; 'new': adding; an id: editing that entry.
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const [confirming, setConfirming] = useState<number | null>(null);
+  const [editing, setEditing] = useState<{ id: K } | 'new' | null>(null);
+  const [confirming, setConfirming] = useState<K | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
   const [removeRefusal, setRemoveRefusal] = useState<string | null>(null);
   const form = useForm<V>({
     initial: empty,
     validate,
     onSubmit: async (values) => {
-      const saved = await save(editing === 'new' || editing === null ? null : editing, values);
+      const saved = await save(editing === 'new' || editing === null ? null : editing.id, values);
       setOutcome(texts.saved(entryName(saved)));
       setEditing(null);
       form.reset(empty);
     },
   });
-  const open = (target: number | 'new', values: V) => {
+  const open = (target: { id: K } | 'new', values: V) => {
     setOutcome(null);
     setConfirming(null);
     form.reset(values);
@@ -95,14 +99,14 @@ export function ContentListEditor<E, V extends object>({
       await remove(entryId(entry));
       setOutcome(texts.removed(entryName(entry)));
       setConfirming(null);
-      if (editing === entryId(entry)) setEditing(null);
+      if (editing !== null && editing !== 'new' && editing.id === entryId(entry)) setEditing(null);
     } catch (error) {
       setRemoveRefusal(refusalOf(error, t));
     }
   };
   const editedName = (() => {
     if (editing === null || editing === 'new') return null;
-    const entry = entries.find((e) => entryId(e) === editing);
+    const entry = entries.find((e) => entryId(e) === editing.id);
     return entry ? entryName(entry) : null;
   })();
   const headingId = `${id}-heading`;
@@ -143,22 +147,24 @@ export function ContentListEditor<E, V extends object>({
                           size="xs"
                           variant="outline"
                           aria-label={texts.editOf(name)}
-                          onClick={() => open(key, valuesOf(entry))}
+                          onClick={() => open({ id: key }, valuesOf(entry))}
                         >
                           {t('staff.content.edit')}
                         </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red"
-                          aria-label={texts.removeOf(name)}
-                          onClick={() => {
-                            setOutcome(null);
-                            setConfirming(key);
-                          }}
-                        >
-                          {t('staff.content.remove')}
-                        </Button>
+                        {canRemove(entry) && (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            color="red"
+                            aria-label={texts.removeOf(name)}
+                            onClick={() => {
+                              setOutcome(null);
+                              setConfirming(key);
+                            }}
+                          >
+                            {t('staff.content.remove')}
+                          </Button>
+                        )}
                       </Group>
                     )}
                   </Stack>
@@ -169,9 +175,11 @@ export function ContentListEditor<E, V extends object>({
         </Stack>
       )}
       {editing === null ? (
-        <Group>
-          <Button onClick={() => open('new', empty)}>{texts.add}</Button>
-        </Group>
+        texts.add !== undefined && (
+          <Group>
+            <Button onClick={() => open('new', empty)}>{texts.add}</Button>
+          </Group>
+        )
       ) : (
         <form {...form.formProps} aria-labelledby={formHeadingId}>
           <Stack gap="sm">

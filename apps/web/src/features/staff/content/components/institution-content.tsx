@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Stack, Text } from '@mantine/core';
 import { DatabasesEditor } from './databases-editor';
 import { FaqEditor } from './faq-editor';
+import { PagesEditor } from './pages-editor';
 
 /**
  * The institution's content edited on screen (decision 0063, administrator): each kind is a list
@@ -12,6 +13,7 @@ export function InstitutionContent() {
   return (
     <Stack gap="xl">
       <Text>{t('staff.content.intro')}</Text>
+      <PagesEditor />
       <FaqEditor />
       <DatabasesEditor />
     </Stack>
