@@ -179,3 +179,23 @@ export const EditableInstitutionPagesSchema = z.object({ data: z.array(EditableI
 export type EditableInstitutionPages = z.infer<typeof EditableInstitutionPagesSchema>;
 
 export const InstitutionPageKeyParamsSchema = z.object({ chave: z.enum(INSTITUTION_PAGES) });
+
+/** An activity (SPEC §6) as the editor lists it: on or off for the whole institution. */
+export const EditableActivitySchema = z.object({
+  codigo: z.number().int(),
+  descricao: z.string(),
+  ativa: z.boolean(),
+});
+export type EditableActivity = z.infer<typeof EditableActivitySchema>;
+
+/** GET /equipe/conteudo/atividades: every activity, on or off, by code. */
+export const EditableActivitiesSchema = z.object({ data: z.array(EditableActivitySchema) });
+export type EditableActivities = z.infer<typeof EditableActivitiesSchema>;
+
+export const ActivityCodeParamsSchema = z.object({
+  codigo: z.coerce.number().int().min(1).max(MAX_INTEGER_ID),
+});
+
+/** PUT /equipe/conteudo/atividades/{codigo}: turn the activity on or off. */
+export const ActivityStateRequestSchema = z.object({ ativa: z.boolean() });
+export type ActivityStateRequest = z.infer<typeof ActivityStateRequestSchema>;

@@ -43,6 +43,9 @@ export const STAFF_PATHS = {
   /** The home page's sections and the general information, every language (administrator). */
   contentPages: '/equipe/conteudo/paginas',
   contentPage: (key: string) => `/equipe/conteudo/paginas/${key}`,
+  /** The activities (SPEC §6), each on or off for the whole institution (administrator). */
+  contentActivities: '/equipe/conteudo/atividades',
+  contentActivity: (code: number | string) => `/equipe/conteudo/atividades/${code}`,
 } as const;
 
 /** GET /equipe/eu. */
@@ -93,6 +96,7 @@ export const STAFF_ACTIONS = [
   'database.remove',
   'page.edit',
   'page.remove',
+  'activity.set',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
   EditableFaqEntrySchema,
+  EditableActivitiesSchema,
   EditableFaqSchema,
   EditableInstitutionPagesSchema,
   FaqSchema,
@@ -218,5 +219,55 @@ describe('FAQ editor', () => {
       es: null,
     });
     expect(rows[1]!.after).toBeNull();
+  });
+
+  it('turns an activity off and on for the whole institution, for administrators only', async () => {
+    const url = `/api${STAFF_PATHS.contentActivity(13)}`;
+    for (const [headers, status] of [
+      [{}, 401],
+      [await as('ana'), 403],
+      [await as('equipe.referencia'), 403],
+    ] as const) {
+      const answers = [
+        await ctx.app.inject({ url: `/api${STAFF_PATHS.contentActivities}`, headers }),
+        await ctx.app.inject({ method: 'PUT', url, headers, payload: { ativa: false } }),
+      ];
+      expect(answers.map((a) => a.statusCode)).toEqual([status, status]);
+    }
+    const offered = async () =>
+      (
+        (
+          await ctx.app.inject({
+            url: `/api${API_PATHS.functionalities}`,
+            headers: bearer(await publicToken(ctx.app)),
+          })
+        ).json() as { cod_atividade: number }[]
+      ).map((a) => a.cod_atividade);
+    expect(await offered()).toContain(13);
+    const admin = await as('equipe.admin');
+    const set = (ativa: boolean, code = 13) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api${STAFF_PATHS.contentActivity(code)}`,
+        headers: admin,
+        payload: { ativa },
+      });
+    expect((await set(false)).statusCode).toBe(204);
+    expect(await offered()).not.toContain(13);
+    const listed = EditableActivitiesSchema.parse(
+      (await ctx.app.inject({ url: `/api${STAFF_PATHS.contentActivities}`, headers: admin })).json(),
+    );
+    expect(listed.data.find((a) => a.codigo === 13)).toMatchObject({ ativa: false });
+    expect((await set(false)).statusCode).toBe(204); // already off: nothing changes, nothing logged
+    expect((await set(true)).statusCode).toBe(204);
+    expect(await offered()).toContain(13);
+    expect((await set(true, 999_999)).statusCode).toBe(404);
+    const { rows } = await ctx.db.query<{ action: string; before: unknown; after: unknown }>(
+      "SELECT action, before, after FROM staff_action WHERE target_kind = 'activity' AND target_id = '13' ORDER BY id",
+    );
+    expect(rows).toEqual([
+      { action: 'activity.set', before: { enabled: true }, after: { enabled: false } },
+      { action: 'activity.set', before: { enabled: false }, after: { enabled: true } },
+    ]);
   });
 });

@@ -2,7 +2,10 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ActivityCodeParamsSchema,
+  ActivityStateRequestSchema,
   ApiErrorSchema,
+  EditableActivitiesSchema,
   EditableFaqEntrySchema,
   EditableFaqSchema,
   EditableInstitutionPageSchema,
@@ -21,9 +24,11 @@ import {
   editFaqEntry,
   editPage,
   editableFaq,
+  editableActivities,
   editablePages,
   removeFaqEntry,
   removePage,
+  setActivityState,
 } from './content-service.ts';
 
 /**
@@ -148,6 +153,42 @@ export async function institutionContentRoutes(
     },
     async (request, reply) => {
       await removePage(db, clock, await staffActor(db, request), request.params.chave);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    STAFF_PATHS.contentActivities,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Every activity, on or off (administrator)',
+        response: { 200: EditableActivitiesSchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await editableActivities(db, request.language) }),
+  );
+  r.put(
+    STAFF_PATHS.contentActivity(':codigo'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Turn an activity on or off for the whole institution (administrator)',
+        params: ActivityCodeParamsSchema,
+        body: ActivityStateRequestSchema,
+        response: { 204: z.null().describe('Set'), 400: ApiErrorSchema, 404: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await setActivityState(
+        db,
+        clock,
+        await staffActor(db, request),
+        request.params.codigo,
+        request.body.ativa,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import {
   INSTITUTION_PAGES,
+  type EditableActivity,
   type EditableFaqEntry,
   type EditableInstitutionPage,
   type FaqEntryRequest,
@@ -9,17 +10,21 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { ERRORS } from '../../lib/errors.ts';
+import type { ServerLanguage } from '../../lib/messages.ts';
 import { recordStaffAction, type StaffActor } from '../staff/index.ts';
 import {
   addFaq,
   deleteFaq,
   deletePage,
+  listAllActivities,
   listFaqForEditing,
   listPagesForEditing,
+  lockActivity,
   lockFaqEntry,
   lockPage,
   rewriteFaq,
   rewritePage,
+  setActivity,
   type EditableFaqRow,
   type EditablePageRow,
   type FaqTexts,
@@ -228,6 +233,39 @@ export async function removePage(
       target: { kind: 'institution_page', id: key },
       before: pageSnapshot(before),
       after: null,
+      at: clock.now(),
+    });
+  });
+}
+
+/** Every activity, on or off, in the caller's language. */
+export async function editableActivities(db: Db, language: ServerLanguage): Promise<EditableActivity[]> {
+  return (await listAllActivities(db, language)).map((row) => ({
+    codigo: row.code,
+    descricao: row.description,
+    ativa: row.enabled,
+  }));
+}
+
+/** Turns an activity on or off for the whole institution (as `estante activity on|off`). */
+export async function setActivityState(
+  db: Db,
+  clock: Clock,
+  actor: StaffActor,
+  code: number,
+  enabled: boolean,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockActivity(tx, code);
+    if (!before) throw ERRORS.notFound();
+    if (before.enabled === enabled) return;
+    await setActivity(tx, code, enabled);
+    await recordStaffAction(tx, {
+      actor,
+      action: 'activity.set',
+      target: { kind: 'activity', id: code },
+      before: { enabled: before.enabled },
+      after: { enabled },
       at: clock.now(),
     });
   });

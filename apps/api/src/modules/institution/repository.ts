@@ -512,3 +512,23 @@ export async function rewritePage(
   );
   return rows[0]!;
 }
+
+/** Every activity, on or off, with its description in the language, by code. */
+export async function listAllActivities(db: Queryable, language: ServerLanguage) {
+  const { rows } = await db.query<{ code: number; description: string; enabled: boolean }>(
+    `SELECT code, CASE $1::text WHEN 'en' THEN description_en WHEN 'es' THEN description_es ELSE description_pt END AS description,
+            enabled
+       FROM activity ORDER BY code`,
+    [language],
+  );
+  return rows;
+}
+
+/** One activity's state, locked until the transaction ends; null when there is no such activity. */
+export async function lockActivity(tx: Queryable, code: number): Promise<{ enabled: boolean } | null> {
+  const { rows } = await tx.query<{ enabled: boolean }>(
+    'SELECT enabled FROM activity WHERE code = $1 FOR UPDATE',
+    [code],
+  );
+  return rows[0] ?? null;
+}
