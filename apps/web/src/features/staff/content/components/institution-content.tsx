@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Stack, Text } from '@mantine/core';
+import { ActivitiesEditor } from './activities-editor';
 import { DatabasesEditor } from './databases-editor';
 import { FaqEditor } from './faq-editor';
 import { PagesEditor } from './pages-editor';
@@ -16,6 +17,7 @@ export function InstitutionContent() {
       <PagesEditor />
       <FaqEditor />
       <DatabasesEditor />
+      <ActivitiesEditor />
     </Stack>
   );
 }
