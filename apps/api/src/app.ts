@@ -21,6 +21,7 @@ import { samlRoutes, type SamlOptions } from './modules/identity/saml-routes.ts'
 import type { Mailer } from './lib/mail.ts';
 import type { SignInOptions } from './modules/identity/service.ts';
 import { institutionRoutes } from './modules/institution/routes.ts';
+import { institutionContentRoutes } from './modules/institution/index.ts';
 import { isSessionActive } from './modules/identity/repository.ts';
 import { readSettings, writeSetting } from './modules/institution/repository.ts';
 import { catalogueRoutes, resultLineRoutes, titleTabRoutes } from './modules/catalogue/index.ts';
@@ -30,13 +31,14 @@ import { commentModerationRoutes, commentRoutes } from './modules/comments/index
 import { staffRequestRoutes } from './modules/staff-requests/index.ts';
 import { staffAuditRoutes, staffRoutes } from './modules/staff/index.ts';
 import { staffPatronsPlugin } from './modules/patrons/index.ts';
+import { catalogueImportRoutes } from './modules/imports/index.ts';
 import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
 import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
 import { privacyPlugin } from './modules/privacy/index.ts';
 import { interestProfilePlugin } from './modules/interest-profile/index.ts';
 import { listsPlugin } from './modules/lists/index.ts';
 import { acquisitionRoutes, suggestionRoutes } from './modules/suggestions/index.ts';
-import { databaseRoutes } from './modules/databases/index.ts';
+import { databaseEditorRoutes, databaseRoutes } from './modules/databases/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import {
   createPostgresSearchEngine,
@@ -206,6 +208,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Patrons and the audit log in the staff workspace (decision 0062).
       await api.register(staffPatronsPlugin, { db, clock, userGuard, mailer: options.mailer });
       await api.register(staffAuditRoutes, { db, userGuard, timeZone: () => circulationTimeZone(db) });
+      // The catalogue part of the staff workspace (decision 0063).
+      await api.register(catalogueImportRoutes, { db, clock, userGuard, mailer: options.mailer });
+      await api.register(institutionContentRoutes, { db, clock, userGuard });
+      await api.register(databaseEditorRoutes, { db, clock, userGuard });
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });
       await api.register(privacyPlugin, { db, clock, userGuard });
       await api.register(accountRoutes, { db, clock, userGuard, permissions: permissionSource(db) });

@@ -44,6 +44,8 @@ test.describe('staff workspace', () => {
       'Pedidos de circulação',
       'Leitores',
       'Aquisições',
+      'Catálogo e importação MARC',
+      'Conteúdo da instituição',
       'Equipe e papéis',
       'Registro de auditoria',
     ]);

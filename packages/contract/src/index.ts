@@ -35,6 +35,7 @@ export * from './staff-desk.ts';
 export * from './staff-requests.ts';
 export * from './staff-patrons.ts';
 export * from './staff-reference.ts';
+export * from './staff-catalogue.ts';
 export * from './acquisition-stats.ts';
 export * from './title-totals.ts';
 export * from './paper-posting.ts';

@@ -18,6 +18,25 @@ export function holdsRole(held: readonly StaffRole[], needed: StaffRole): boolea
   return held.includes(needed) || held.includes('administrador');
 }
 
+/**
+ * The workspace's parts, each at /equipe/{segment} in the web app (decision 0055), by the key the
+ * web app gives the part; the first page is /equipe itself. The server answers these addresses
+ * with the app, the web app's menu lists them (apps/web/src/features/staff/sections.ts).
+ */
+export const STAFF_SEGMENTS = {
+  comments: 'comentarios',
+  reference: 'solicitacoes',
+  desk: 'balcao',
+  requests: 'pedidos',
+  patrons: 'leitores',
+  acquisitions: 'aquisicoes',
+  catalogue: 'catalogo',
+  content: 'conteudo',
+  roles: 'papeis',
+  audit: 'auditoria',
+} as const;
+export type StaffSectionKey = keyof typeof STAFF_SEGMENTS;
+
 /** Staff calls, relative to the /api prefix. */
 export const STAFF_PATHS = {
   /** The signed-in person's roles (empty for a patron who is not staff). */
@@ -75,6 +94,22 @@ export const STAFF_PATHS = {
   requestSheet: (id: number | string) => `/equipe/solicitacoes/${id}/ficha`,
   /** POST: save and issue the final catalogue sheet (the request's answer file). */
   requestSheetIssue: (id: number | string) => `/equipe/solicitacoes/${id}/ficha/emitir`,
+  /** MARC files uploaded for import, newest first; POST uploads one (cataloguing, decision 0063). */
+  catalogueImports: '/equipe/catalogo/importacoes',
+  /** One import: its progress while it runs, its report when done. */
+  catalogueImport: (id: number | string) => `/equipe/catalogo/importacoes/${id}`,
+  /** The FAQ as the editor reads and writes it (administrator, decision 0063). */
+  contentFaq: '/equipe/conteudo/faq',
+  contentFaqEntry: (id: number | string) => `/equipe/conteudo/faq/${id}`,
+  /** The research databases patrons see, with their own addresses (administrator). */
+  contentDatabases: '/equipe/conteudo/bases',
+  contentDatabase: (id: number | string) => `/equipe/conteudo/bases/${id}`,
+  /** The home page's sections and the general information, every language (administrator). */
+  contentPages: '/equipe/conteudo/paginas',
+  contentPage: (key: string) => `/equipe/conteudo/paginas/${key}`,
+  /** The activities (SPEC §6), each on or off for the whole institution (administrator). */
+  contentActivities: '/equipe/conteudo/atividades',
+  contentActivity: (code: number | string) => `/equipe/conteudo/atividades/${code}`,
 } as const;
 
 /** GET /equipe/eu. */
@@ -141,6 +176,17 @@ export const STAFF_ACTIONS = [
   'request.move',
   'catalogueSheet.edit',
   'catalogueSheet.issue',
+  // The catalogue part (decision 0063).
+  'marc.import',
+  'faq.add',
+  'faq.edit',
+  'faq.remove',
+  'database.add',
+  'database.edit',
+  'database.remove',
+  'page.edit',
+  'page.remove',
+  'activity.set',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import { SEARCH_TABS } from './institution.ts';
+import { STAFF_SEGMENTS } from './staff.ts';
 import { TITLE_TAB_SEGMENTS } from './title-tabs.ts';
 
 /**
@@ -56,15 +57,9 @@ const STATIC_PATHS = new Set([
   '/pearson',
   '/cesta',
   '/meupergamum',
-  // The staff workspace (decision 0054).
+  // The staff workspace and its parts (decisions 0054, 0055).
   '/equipe',
-  '/equipe/comentarios',
-  '/equipe/pedidos',
-  // The reference desk (decision 0060).
-  '/equipe/solicitacoes',
-  '/equipe/papeis',
-  '/equipe/leitores',
-  '/equipe/auditoria',
+  ...Object.values(STAFF_SEGMENTS).map((segment) => `/equipe/${segment}`),
   '/instituicao/perguntas-frequentes',
   '/instituicao/informacoes-gerais',
   '/instituicao/horarios',

@@ -387,3 +387,148 @@ export async function insertSuggestion(
   );
   return rows[0]!;
 }
+
+/** A FAQ entry with every language's text, as the staff editor reads it. */
+export interface EditableFaqRow {
+  id: number;
+  position: number;
+  question_pt: string;
+  answer_pt: string;
+  question_en: string | null;
+  answer_en: string | null;
+  question_es: string | null;
+  answer_es: string | null;
+}
+
+const FAQ_COLUMNS = 'id, position, question_pt, answer_pt, question_en, answer_en, question_es, answer_es';
+
+/** The whole FAQ in its order, every language. */
+export async function listFaqForEditing(db: Queryable): Promise<EditableFaqRow[]> {
+  return (await db.query<EditableFaqRow>(`SELECT ${FAQ_COLUMNS} FROM faq_entry ORDER BY position, id`)).rows;
+}
+
+/** One FAQ entry, locked until the transaction ends (two editors of one entry wait for each other). */
+export async function lockFaqEntry(tx: Queryable, id: number): Promise<EditableFaqRow | null> {
+  const { rows } = await tx.query<EditableFaqRow>(
+    `SELECT ${FAQ_COLUMNS} FROM faq_entry WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Texts of a FAQ entry in every language (en and es null when untranslated). */
+export interface FaqTexts {
+  pt: { question: string; answer: string };
+  en: { question: string; answer: string } | null;
+  es: { question: string; answer: string } | null;
+}
+
+/**
+ * Rewrites a FAQ entry's texts in every language, and moves it to `position` when given (the
+ * entries from there on move one place down); run it in a transaction. Returns the entry.
+ */
+export async function rewriteFaq(
+  tx: Queryable,
+  id: number,
+  entry: { position?: number; texts: FaqTexts },
+): Promise<EditableFaqRow> {
+  if (entry.position !== undefined) {
+    await tx.query('UPDATE faq_entry SET position = position + 1 WHERE position >= $1 AND id <> $2', [
+      entry.position,
+      id,
+    ]);
+  }
+  const { texts } = entry;
+  const { rows } = await tx.query<EditableFaqRow>(
+    `UPDATE faq_entry
+        SET position = COALESCE($2::int, position),
+            question_pt = $3, answer_pt = $4, question_en = $5, answer_en = $6, question_es = $7, answer_es = $8
+      WHERE id = $1 RETURNING ${FAQ_COLUMNS}`,
+    [
+      id,
+      entry.position ?? null,
+      texts.pt.question,
+      texts.pt.answer,
+      texts.en?.question ?? null,
+      texts.en?.answer ?? null,
+      texts.es?.question ?? null,
+      texts.es?.answer ?? null,
+    ],
+  );
+  return rows[0]!;
+}
+
+/** An institution page with every language's text, as the staff editor reads it. */
+export interface EditablePageRow {
+  key: string;
+  title_pt: string;
+  body_pt: string;
+  title_en: string | null;
+  body_en: string | null;
+  title_es: string | null;
+  body_es: string | null;
+}
+
+const PAGE_COLUMNS = 'key, title_pt, body_pt, title_en, body_en, title_es, body_es';
+
+/** Every written institution page, every language. */
+export async function listPagesForEditing(db: Queryable): Promise<EditablePageRow[]> {
+  return (await db.query<EditablePageRow>(`SELECT ${PAGE_COLUMNS} FROM institution_page`)).rows;
+}
+
+/** One page, locked until the transaction ends; null while it is not written. */
+export async function lockPage(tx: Queryable, key: string): Promise<EditablePageRow | null> {
+  const { rows } = await tx.query<EditablePageRow>(
+    `SELECT ${PAGE_COLUMNS} FROM institution_page WHERE key = $1 FOR UPDATE`,
+    [key],
+  );
+  return rows[0] ?? null;
+}
+
+/** Writes a page in every language at once (en/es null: untranslated); returns it. */
+export async function rewritePage(
+  tx: Queryable,
+  key: string,
+  texts: Record<ContentLanguage, { title: string; body: string } | null> & {
+    pt: { title: string; body: string };
+  },
+): Promise<EditablePageRow> {
+  const { rows } = await tx.query<EditablePageRow>(
+    `INSERT INTO institution_page (key, title_pt, body_pt, title_en, body_en, title_es, body_es)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (key) DO UPDATE SET title_pt = excluded.title_pt, body_pt = excluded.body_pt,
+       title_en = excluded.title_en, body_en = excluded.body_en, title_es = excluded.title_es,
+       body_es = excluded.body_es, updated_at = now()
+     RETURNING ${PAGE_COLUMNS}`,
+    [
+      key,
+      texts.pt.title,
+      texts.pt.body,
+      texts.en?.title ?? null,
+      texts.en?.body ?? null,
+      texts.es?.title ?? null,
+      texts.es?.body ?? null,
+    ],
+  );
+  return rows[0]!;
+}
+
+/** Every activity, on or off, with its description in the language, by code. */
+export async function listAllActivities(db: Queryable, language: ServerLanguage) {
+  const { rows } = await db.query<{ code: number; description: string; enabled: boolean }>(
+    `SELECT code, CASE $1::text WHEN 'en' THEN description_en WHEN 'es' THEN description_es ELSE description_pt END AS description,
+            enabled
+       FROM activity ORDER BY code`,
+    [language],
+  );
+  return rows;
+}
+
+/** One activity's state, locked until the transaction ends; null when there is no such activity. */
+export async function lockActivity(tx: Queryable, code: number): Promise<{ enabled: boolean } | null> {
+  const { rows } = await tx.query<{ enabled: boolean }>(
+    'SELECT enabled FROM activity WHERE code = $1 FOR UPDATE',
+    [code],
+  );
+  return rows[0] ?? null;
+}

@@ -14,6 +14,8 @@ import { CirculationRequests } from '../../features/staff/requests/circulation-r
 import { StaffPatrons } from '../../features/staff/patrons/components/staff-patrons';
 import { AuditLog } from '../../features/staff/audit/components/audit-log';
 import { ReferenceDesk } from '../../features/staff/reference/components/reference-desk';
+import { MarcImportScreen } from '../../features/staff/catalogue/components/marc-import';
+import { InstitutionContent } from '../../features/staff/content/components/institution-content';
 import { StaffLayout, StaffOverview } from '../../features/staff/components/staff-workspace';
 import { STAFF_SECTIONS, type StaffSection } from '../../features/staff/sections';
 import { NotFoundRoute } from './not-found';
@@ -66,6 +68,8 @@ const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = 
   roles: () => <StaffRolesManager />,
   patrons: (self) => <StaffPatrons self={self} />,
   audit: () => <AuditLog />,
+  catalogue: () => <MarcImportScreen />,
+  content: () => <InstitutionContent />,
 };
 
 /** /equipe (the overview) and /equipe/{segment} of each part. */

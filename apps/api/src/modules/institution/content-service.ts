@@ -1,0 +1,272 @@
+import {
+  INSTITUTION_PAGES,
+  type EditableActivity,
+  type EditableFaqEntry,
+  type EditableInstitutionPage,
+  type FaqEntryRequest,
+  type InstitutionPageKey,
+  type InstitutionPageRequest,
+} from '@estante/contract';
+import type { Clock } from '../../lib/clock.ts';
+import type { Db } from '../../lib/db/index.ts';
+import { ERRORS } from '../../lib/errors.ts';
+import type { ServerLanguage } from '../../lib/messages.ts';
+import { recordStaffAction, type StaffActor } from '../staff/index.ts';
+import {
+  addFaq,
+  deleteFaq,
+  deletePage,
+  listAllActivities,
+  listFaqForEditing,
+  listPagesForEditing,
+  lockActivity,
+  lockFaqEntry,
+  lockPage,
+  rewriteFaq,
+  rewritePage,
+  setActivity,
+  type EditableFaqRow,
+  type EditablePageRow,
+  type FaqTexts,
+} from './repository.ts';
+
+// The institution's content edited in the staff workspace (decision 0063): the same tables the
+// public /parametros calls read and `estante settings` writes; every change writes its audit entry
+// in its own transaction. HTML is stored as written and sanitised where it is shown, as ever.
+
+const text = (question: string | null, answer: string | null) =>
+  question === null || answer === null ? null : { question, answer };
+
+/** A FAQ entry as the audit log keeps it: its place and every language's text. */
+function faqSnapshot(row: EditableFaqRow) {
+  return {
+    position: row.position,
+    pt: { question: row.question_pt, answer: row.answer_pt },
+    en: text(row.question_en, row.answer_en),
+    es: text(row.question_es, row.answer_es),
+  };
+}
+
+/** A FAQ entry as the editor reads it. */
+export function presentEditableFaq(row: EditableFaqRow): EditableFaqEntry {
+  const wire = (t: { question: string; answer: string } | null) =>
+    t === null ? null : { pergunta: t.question, resposta: t.answer };
+  const snapshot = faqSnapshot(row);
+  return {
+    codigo: row.id,
+    posicao: row.position,
+    pt: wire(snapshot.pt)!,
+    en: wire(snapshot.en),
+    es: wire(snapshot.es),
+  };
+}
+
+function textsOf(request: FaqEntryRequest): FaqTexts {
+  const read = (t: { pergunta: string; resposta: string } | null) =>
+    t === null ? null : { question: t.pergunta, answer: t.resposta };
+  return { pt: read(request.pt)!, en: read(request.en), es: read(request.es) };
+}
+
+/** The whole FAQ, every language, in its order. */
+export async function editableFaq(db: Db): Promise<EditableFaqEntry[]> {
+  return (await listFaqForEditing(db)).map(presentEditableFaq);
+}
+
+/** Adds a FAQ entry (at the end, or at its position) with its audit entry. */
+export async function addFaqEntry(
+  db: Db,
+  clock: Clock,
+  actor: StaffActor,
+  request: FaqEntryRequest,
+): Promise<EditableFaqEntry> {
+  const texts = textsOf(request);
+  return db.transaction(async (tx) => {
+    const id = await addFaq(tx, {
+      question: texts.pt.question,
+      answer: texts.pt.answer,
+      ...(request.posicao === undefined ? {} : { position: request.posicao }),
+    });
+    const row = await rewriteFaq(tx, id, { texts });
+    await recordStaffAction(tx, {
+      actor,
+      action: 'faq.add',
+      target: { kind: 'faq_entry', id },
+      before: null,
+      after: faqSnapshot(row),
+      at: clock.now(),
+    });
+    return presentEditableFaq(row);
+  });
+}
+
+/** Rewrites a FAQ entry (texts, and its place when given); a change to nothing writes no audit entry. */
+export async function editFaqEntry(
+  db: Db,
+  clock: Clock,
+  actor: StaffActor,
+  id: number,
+  request: FaqEntryRequest,
+): Promise<EditableFaqEntry> {
+  return db.transaction(async (tx) => {
+    const before = await lockFaqEntry(tx, id);
+    if (!before) throw ERRORS.notFound();
+    const after = await rewriteFaq(tx, id, {
+      texts: textsOf(request),
+      // Moving to where it already is moves nothing.
+      ...(request.posicao === undefined || request.posicao === before.position
+        ? {}
+        : { position: request.posicao }),
+    });
+    const [was, is] = [faqSnapshot(before), faqSnapshot(after)];
+    if (JSON.stringify(was) !== JSON.stringify(is)) {
+      await recordStaffAction(tx, {
+        actor,
+        action: 'faq.edit',
+        target: { kind: 'faq_entry', id },
+        before: was,
+        after: is,
+        at: clock.now(),
+      });
+    }
+    return presentEditableFaq(after);
+  });
+}
+
+/** Removes a FAQ entry, keeping what it said in the audit log. */
+export async function removeFaqEntry(db: Db, clock: Clock, actor: StaffActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockFaqEntry(tx, id);
+    if (!before) throw ERRORS.notFound();
+    await deleteFaq(tx, id);
+    await recordStaffAction(tx, {
+      actor,
+      action: 'faq.remove',
+      target: { kind: 'faq_entry', id },
+      before: faqSnapshot(before),
+      after: null,
+      at: clock.now(),
+    });
+  });
+}
+
+/** A page as the audit log keeps it: every language's title and HTML. */
+function pageSnapshot(row: EditablePageRow) {
+  const page = (title: string | null, body: string | null) =>
+    title === null || body === null ? null : { title, body };
+  return {
+    pt: page(row.title_pt, row.body_pt),
+    en: page(row.title_en, row.body_en),
+    es: page(row.title_es, row.body_es),
+  };
+}
+
+/** A page as the editor reads it (pt null while it is not written). */
+function presentEditablePage(
+  key: InstitutionPageKey,
+  row: EditablePageRow | undefined,
+): EditableInstitutionPage {
+  if (!row) return { chave: key, pt: null, en: null, es: null };
+  const wire = (t: { title: string; body: string } | null) =>
+    t === null ? null : { titulo: t.title, conteudo: t.body };
+  const snapshot = pageSnapshot(row);
+  return { chave: key, pt: wire(snapshot.pt), en: wire(snapshot.en), es: wire(snapshot.es) };
+}
+
+/** The three institution pages, in their order, written or not. */
+export async function editablePages(db: Db): Promise<EditableInstitutionPage[]> {
+  const rows = await listPagesForEditing(db);
+  return INSTITUTION_PAGES.map((key) =>
+    presentEditablePage(
+      key,
+      rows.find((row) => row.key === key),
+    ),
+  );
+}
+
+/** Writes a page in every language; a save of what is there writes no audit entry. */
+export async function editPage(
+  db: Db,
+  clock: Clock,
+  actor: StaffActor,
+  key: InstitutionPageKey,
+  request: InstitutionPageRequest,
+): Promise<EditableInstitutionPage> {
+  const read = (t: { titulo: string; conteudo: string } | null) =>
+    t === null ? null : { title: t.titulo, body: t.conteudo };
+  return db.transaction(async (tx) => {
+    const before = await lockPage(tx, key);
+    const after = await rewritePage(tx, key, {
+      pt: read(request.pt)!,
+      en: read(request.en),
+      es: read(request.es),
+    });
+    const was = before ? pageSnapshot(before) : null;
+    const is = pageSnapshot(after);
+    if (JSON.stringify(was) !== JSON.stringify(is)) {
+      await recordStaffAction(tx, {
+        actor,
+        action: 'page.edit',
+        target: { kind: 'institution_page', id: key },
+        before: was,
+        after: is,
+        at: clock.now(),
+      });
+    }
+    return presentEditablePage(key, after);
+  });
+}
+
+/** Removes a page (every language): the public side then shows nothing for it. */
+export async function removePage(
+  db: Db,
+  clock: Clock,
+  actor: StaffActor,
+  key: InstitutionPageKey,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockPage(tx, key);
+    if (!before) throw ERRORS.notFound();
+    await deletePage(tx, key);
+    await recordStaffAction(tx, {
+      actor,
+      action: 'page.remove',
+      target: { kind: 'institution_page', id: key },
+      before: pageSnapshot(before),
+      after: null,
+      at: clock.now(),
+    });
+  });
+}
+
+/** Every activity, on or off, in the caller's language. */
+export async function editableActivities(db: Db, language: ServerLanguage): Promise<EditableActivity[]> {
+  return (await listAllActivities(db, language)).map((row) => ({
+    codigo: row.code,
+    descricao: row.description,
+    ativa: row.enabled,
+  }));
+}
+
+/** Turns an activity on or off for the whole institution (as `estante activity on|off`). */
+export async function setActivityState(
+  db: Db,
+  clock: Clock,
+  actor: StaffActor,
+  code: number,
+  enabled: boolean,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockActivity(tx, code);
+    if (!before) throw ERRORS.notFound();
+    if (before.enabled === enabled) return;
+    await setActivity(tx, code, enabled);
+    await recordStaffAction(tx, {
+      actor,
+      action: 'activity.set',
+      target: { kind: 'activity', id: code },
+      before: { enabled: before.enabled },
+      after: { enabled },
+      at: clock.now(),
+    });
+  });
+}

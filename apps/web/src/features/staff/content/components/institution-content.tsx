@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Stack, Text } from '@mantine/core';
+import { ActivitiesEditor } from './activities-editor';
+import { DatabasesEditor } from './databases-editor';
+import { FaqEditor } from './faq-editor';
+import { PagesEditor } from './pages-editor';
+
+/**
+ * The institution's content edited on screen (decision 0063, administrator): each kind is a list
+ * on the one editor pattern (`ContentListEditor`); what is saved shows on the public pages at once.
+ */
+export function InstitutionContent() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xl">
+      <Text>{t('staff.content.intro')}</Text>
+      <PagesEditor />
+      <FaqEditor />
+      <DatabasesEditor />
+      <ActivitiesEditor />
+    </Stack>
+  );
+}

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { MAX_BIG_ID, MAX_INTEGER_ID, multilineTextSchema, textSchema } from './input.ts';
+import { INSTITUTION_PAGES } from './institution.ts';
+
+// The catalogue part of the staff workspace (decision 0063): MARC files uploaded and imported on
+// the server (cataloguing), and the institution's content edited on screen (administrator).
+
+/** The largest MARC file the upload takes (100 MB: about 100,000 records); larger files go by `estante import`. */
+export const MARC_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
+
+/** The multipart field carrying the file of POST /equipe/catalogo/importacoes. */
+export const MARC_UPLOAD_FIELD = 'arquivo';
+
+/** How many skipped records a job keeps with their reason (the count is always whole). */
+export const MARC_IMPORT_SKIPPED_KEPT = 500;
+
+/** How many of the latest imports the list shows. */
+export const MARC_IMPORTS_LISTED = 20;
+
+/** Where an import is: waiting for the one before it, importing, done, stopped by an error or by the server stopping. */
+export const MARC_IMPORT_STATUSES = ['na-fila', 'importando', 'concluida', 'falhou', 'interrompida'] as const;
+export type MarcImportStatus = (typeof MARC_IMPORT_STATUSES)[number];
+
+/** One record of the file that was not imported: its place in the file (1 for the first) and why. */
+export const MarcSkippedRecordSchema = z.object({
+  posicao: z.number().int(),
+  motivo: z.string(),
+});
+export type MarcSkippedRecord = z.infer<typeof MarcSkippedRecordSchema>;
+
+/** One uploaded MARC file and its import: progress while it runs, the report when it ends. */
+export const MarcImportSchema = z.object({
+  codigo: z.number().int(),
+  arquivo: z.string(),
+  formato: z.enum(['marc21', 'marcxml']),
+  tamanho: z.number().int(),
+  situacao: z.enum(MARC_IMPORT_STATUSES),
+  enviado_por: z.string(),
+  data_envio: z.string(),
+  data_inicio: z.string().nullable(),
+  data_fim: z.string().nullable(),
+  /** Records read so far (all of them once done). */
+  lidos: z.number().int(),
+  inseridos: z.number().int(),
+  atualizados: z.number().int(),
+  ignorados: z.number().int(),
+  /** The skipped records with their reason, the first MARC_IMPORT_SKIPPED_KEPT. */
+  registros_ignorados: z.array(MarcSkippedRecordSchema),
+  /** What stopped a failed import. */
+  erro: z.string().nullable(),
+});
+export type MarcImport = z.infer<typeof MarcImportSchema>;
+
+/** GET /equipe/catalogo/importacoes: the latest imports, newest first. */
+export const MarcImportsSchema = z.object({ data: z.array(MarcImportSchema) });
+export type MarcImports = z.infer<typeof MarcImportsSchema>;
+
+export const MarcImportIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(MAX_BIG_ID) });
+
+/** 422 refusals of the upload: a stable code and the translation key sent as the message. */
+export const MARC_IMPORT_ERRORS = {
+  FILE_REQUIRED: { code: 'MARC_IMPORT_FILE_REQUIRED', key: 'staff.catalogue.errors.fileRequired' },
+  TOO_LARGE: { code: 'MARC_IMPORT_TOO_LARGE', key: 'staff.catalogue.errors.tooLarge' },
+  NOT_MARC: { code: 'MARC_IMPORT_NOT_MARC', key: 'staff.catalogue.errors.notMarc' },
+} as const;
+
+// The institution's content (administrator). Texts are written in pt and may be translated into
+// en and es; the public side shows the caller's language and falls back to pt.
+
+/** The languages institution texts are written in; pt is required. */
+export const CONTENT_LANGUAGES = ['pt', 'en', 'es'] as const;
+export type ContentLanguageCode = (typeof CONTENT_LANGUAGES)[number];
+
+/** The longest FAQ question and answer (HTML) an editor takes. */
+export const FAQ_QUESTION_MAX = 500;
+export const FAQ_ANSWER_MAX = 20_000;
+
+const faqText = z.object({
+  pergunta: textSchema().trim().min(1).max(FAQ_QUESTION_MAX),
+  resposta: multilineTextSchema().trim().min(1).max(FAQ_ANSWER_MAX),
+});
+
+/** A FAQ entry as the editor writes it: its place in the list and its texts (pt required). */
+export const FaqEntryRequestSchema = z.object({
+  /** 1 for the first; left out: at the end (new) or where it is (edit). */
+  posicao: z.number().int().min(1).max(MAX_INTEGER_ID).optional(),
+  pt: faqText,
+  en: faqText.nullable(),
+  es: faqText.nullable(),
+});
+export type FaqEntryRequest = z.infer<typeof FaqEntryRequestSchema>;
+
+const faqTextOut = z.object({ pergunta: z.string(), resposta: z.string() });
+
+/** A FAQ entry with every language's text, as the editor reads it (the answers are HTML, unsanitised). */
+export const EditableFaqEntrySchema = z.object({
+  codigo: z.number().int(),
+  posicao: z.number().int(),
+  pt: faqTextOut,
+  en: faqTextOut.nullable(),
+  es: faqTextOut.nullable(),
+});
+export type EditableFaqEntry = z.infer<typeof EditableFaqEntrySchema>;
+
+/** GET /equipe/conteudo/faq: the whole FAQ in its order. */
+export const EditableFaqSchema = z.object({ data: z.array(EditableFaqEntrySchema) });
+export type EditableFaq = z.infer<typeof EditableFaqSchema>;
+
+export const FaqEntryIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(MAX_INTEGER_ID) });
+
+/** A research database as the editor writes it (the list patrons read at GET /acervo/meu-pergamum/bases-dados). */
+export const ResearchDatabaseRequestSchema = z.object({
+  nome: textSchema().trim().min(1).max(200),
+  descricao: multilineTextSchema().trim().max(2000),
+  areas: z.array(textSchema().trim().min(1).max(100)).max(20),
+  /** The database's own address; a subscribed one goes through the proxy prefix when one is set. */
+  link: textSchema()
+    .trim()
+    .max(2000)
+    .regex(/^https?:\/\/\S+$/, 'must be an http(s) address'),
+  assinada: z.boolean(),
+});
+export type ResearchDatabaseRequest = z.infer<typeof ResearchDatabaseRequestSchema>;
+
+/** A research database as the editor reads it: its own address, without the proxy prefix. */
+export const EditableResearchDatabaseSchema = z.object({
+  codigo: z.number().int(),
+  nome: z.string(),
+  descricao: z.string(),
+  areas: z.array(z.string()),
+  link: z.string(),
+  assinada: z.boolean(),
+});
+export type EditableResearchDatabase = z.infer<typeof EditableResearchDatabaseSchema>;
+
+/** GET /equipe/conteudo/bases: subscribed first, then open, each by name. */
+export const EditableResearchDatabasesSchema = z.object({ data: z.array(EditableResearchDatabaseSchema) });
+export type EditableResearchDatabases = z.infer<typeof EditableResearchDatabasesSchema>;
+
+export const ResearchDatabaseIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(MAX_INTEGER_ID),
+});
+
+/** 422 refusals of the content editors. */
+export const CONTENT_ERRORS = {
+  DATABASE_NAME_TAKEN: { code: 'DATABASE_NAME_TAKEN', key: 'staff.content.databases.nameTaken' },
+} as const;
+
+/** The longest page title and content (HTML) an editor takes. */
+export const PAGE_TITLE_MAX = 200;
+export const PAGE_CONTENT_MAX = 100_000;
+
+const pageText = z.object({
+  titulo: textSchema().trim().min(1).max(PAGE_TITLE_MAX),
+  conteudo: multilineTextSchema().trim().min(1).max(PAGE_CONTENT_MAX),
+});
+
+/** PUT /equipe/conteudo/paginas/{chave}: the page in every language (pt required). */
+export const InstitutionPageRequestSchema = z.object({
+  pt: pageText,
+  en: pageText.nullable(),
+  es: pageText.nullable(),
+});
+export type InstitutionPageRequest = z.infer<typeof InstitutionPageRequestSchema>;
+
+const pageTextOut = z.object({ titulo: z.string(), conteudo: z.string() });
+
+/** An institution page as the editor reads it; pt null while the page is not written. */
+export const EditableInstitutionPageSchema = z.object({
+  chave: z.enum(INSTITUTION_PAGES),
+  pt: pageTextOut.nullable(),
+  en: pageTextOut.nullable(),
+  es: pageTextOut.nullable(),
+});
+export type EditableInstitutionPage = z.infer<typeof EditableInstitutionPageSchema>;
+
+/** GET /equipe/conteudo/paginas: the home page's two sections and the general information. */
+export const EditableInstitutionPagesSchema = z.object({ data: z.array(EditableInstitutionPageSchema) });
+export type EditableInstitutionPages = z.infer<typeof EditableInstitutionPagesSchema>;
+
+export const InstitutionPageKeyParamsSchema = z.object({ chave: z.enum(INSTITUTION_PAGES) });
+
+/** An activity (SPEC §6) as the editor lists it: on or off for the whole institution. */
+export const EditableActivitySchema = z.object({
+  codigo: z.number().int(),
+  descricao: z.string(),
+  ativa: z.boolean(),
+});
+export type EditableActivity = z.infer<typeof EditableActivitySchema>;
+
+/** GET /equipe/conteudo/atividades: every activity, on or off, by code. */
+export const EditableActivitiesSchema = z.object({ data: z.array(EditableActivitySchema) });
+export type EditableActivities = z.infer<typeof EditableActivitiesSchema>;
+
+export const ActivityCodeParamsSchema = z.object({
+  codigo: z.coerce.number().int().min(1).max(MAX_INTEGER_ID),
+});
+
+/** PUT /equipe/conteudo/atividades/{codigo}: turn the activity on or off. */
+export const ActivityStateRequestSchema = z.object({ ativa: z.boolean() });
+export type ActivityStateRequest = z.infer<typeof ActivityStateRequestSchema>;
