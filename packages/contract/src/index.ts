@@ -36,3 +36,4 @@ export * from './title-totals.ts';
 export * from './paper-posting.ts';
 export * from './purchase-suggestions.ts';
 export * from './interest-profile.ts';
+export * from './oai.ts';
