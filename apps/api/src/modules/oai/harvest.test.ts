@@ -88,15 +88,24 @@ describe('the demo catalogue harvested by HTTP::OAI', () => {
     expect(marc.map((r) => r.content)).toEqual(titles.rows.map((t) => t.control_number));
 
     // A title nothing else refers to deleted, and another changed, well after everything else.
-    const refs = await ctx.db.query<{ table_name: string; column_name: string }>(
-      `SELECT kcu.table_name, kcu.column_name FROM information_schema.referential_constraints rc
-         JOIN information_schema.key_column_usage kcu USING (constraint_schema, constraint_name)
-         JOIN information_schema.constraint_column_usage ccu USING (constraint_schema, constraint_name)
-        WHERE ccu.table_name = 'title' AND rc.delete_rule <> 'CASCADE'`,
-    );
-    const unreferenced = refs.rows
-      .map((r) => `NOT EXISTS (SELECT 1 FROM ${r.table_name} x WHERE x.${r.column_name} = t.id)`)
-      .join(' AND ');
+    const refsTo = async (table: string) =>
+      (
+        await ctx.db.query<{ table_name: string; column_name: string }>(
+          `SELECT kcu.table_name, kcu.column_name FROM information_schema.referential_constraints rc
+             JOIN information_schema.key_column_usage kcu USING (constraint_schema, constraint_name)
+             JOIN information_schema.constraint_column_usage ccu USING (constraint_schema, constraint_name)
+            WHERE ccu.table_name = $1 AND rc.delete_rule <> 'CASCADE'`,
+          [table],
+        )
+      ).rows;
+    // Neither the title nor its copies (deleted with it) may be referred to by loans, holds and the like.
+    const unreferenced = [
+      ...(await refsTo('title')).map((r) => `NOT EXISTS (SELECT 1 FROM ${r.table_name} x WHERE x.${r.column_name} = t.id)`),
+      ...(await refsTo('copy')).map(
+        (r) =>
+          `NOT EXISTS (SELECT 1 FROM copy c JOIN ${r.table_name} x ON x.${r.column_name} = c.id WHERE c.title_id = t.id)`,
+      ),
+    ].join(' AND ');
     const goneId = (
       await ctx.db.query<{ id: number }>(
         `SELECT id FROM title t WHERE ${unreferenced || 'true'} ORDER BY id OFFSET 3 LIMIT 1`,
