@@ -99,7 +99,10 @@ export const ConfigSchema = z.object({
   /** OAI-PMH (decision 0064): the repository id in oai:{id}:{title}, a domain name; unset, the host asked. */
   OAI_REPOSITORY_ID: z
     .string()
-    .regex(/^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z][a-zA-Z0-9-]*)+$/, 'must be a domain name such as biblioteca.example.edu')
+    .regex(
+      /^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z][a-zA-Z0-9-]*)+$/,
+      'must be a domain name such as biblioteca.example.edu',
+    )
     .optional(),
   /** Records or identifiers per OAI-PMH list page. */
   OAI_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),

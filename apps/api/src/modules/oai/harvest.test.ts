@@ -79,9 +79,9 @@ describe('the demo catalogue harvested by HTTP::OAI', () => {
     expect(oaiRequests() - before).toBe(1 + Math.ceil(count / PAGE));
     expect(dc).toHaveLength(count);
     expect(dc.map((r) => r.identifier)).toEqual(titles.rows.map((t) => `oai:127.0.0.1:${t.id}`));
-    expect(dc.every((r) => r.status === 'live' && r.content !== '' && r.sets.some((s) => s.startsWith('tipo:')))).toBe(
-      true,
-    );
+    expect(
+      dc.every((r) => r.status === 'live' && r.content !== '' && r.sets.some((s) => s.startsWith('tipo:'))),
+    ).toBe(true);
 
     const marc = await harvest('marc21');
     expect(marc).toHaveLength(count);
@@ -100,7 +100,9 @@ describe('the demo catalogue harvested by HTTP::OAI', () => {
       ).rows;
     // Neither the title nor its copies (deleted with it) may be referred to by loans, holds and the like.
     const unreferenced = [
-      ...(await refsTo('title')).map((r) => `NOT EXISTS (SELECT 1 FROM ${r.table_name} x WHERE x.${r.column_name} = t.id)`),
+      ...(await refsTo('title')).map(
+        (r) => `NOT EXISTS (SELECT 1 FROM ${r.table_name} x WHERE x.${r.column_name} = t.id)`,
+      ),
       ...(await refsTo('copy')).map(
         (r) =>
           `NOT EXISTS (SELECT 1 FROM copy c JOIN ${r.table_name} x ON x.${r.column_name} = c.id WHERE c.title_id = t.id)`,
@@ -131,6 +133,8 @@ describe('the demo catalogue harvested by HTTP::OAI', () => {
     ]);
     const again = await harvest('marc21');
     expect(again).toHaveLength(count);
-    expect(again.filter((r) => r.status === 'deleted').map((r) => r.identifier)).toEqual([`oai:127.0.0.1:${goneId}`]);
+    expect(again.filter((r) => r.status === 'deleted').map((r) => r.identifier)).toEqual([
+      `oai:127.0.0.1:${goneId}`,
+    ]);
   });
 });

@@ -30,7 +30,11 @@ const VERBS = {
     optional: ['from', 'until', 'set'],
     exclusive: 'resumptionToken',
   },
-  ListRecords: { required: ['metadataPrefix'], optional: ['from', 'until', 'set'], exclusive: 'resumptionToken' },
+  ListRecords: {
+    required: ['metadataPrefix'],
+    optional: ['from', 'until', 'set'],
+    exclusive: 'resumptionToken',
+  },
 } as const satisfies Record<string, { required: string[]; optional: string[]; exclusive: string | null }>;
 
 /** An OAI-PMH verb. */
@@ -74,7 +78,8 @@ export function parseRequest(
   const args: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
     if (name === 'verb' || value === undefined) continue;
-    if (Array.isArray(value)) errors.push({ code: 'badArgument', message: `The ${name} argument is repeated.` });
+    if (Array.isArray(value))
+      errors.push({ code: 'badArgument', message: `The ${name} argument is repeated.` });
     else if (![...rules.required, ...rules.optional, rules.exclusive].includes(name))
       errors.push({ code: 'badArgument', message: `${verb} takes no ${name} argument.` });
     else args[name] = value;
@@ -97,7 +102,11 @@ export function parseRequest(
     if (args[name] === undefined) continue;
     const date = parseOaiDate(args[name]);
     if (date) request[name] = date;
-    else errors.push({ code: 'badArgument', message: `${name} is not a date of the form YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ.` });
+    else
+      errors.push({
+        code: 'badArgument',
+        message: `${name} is not a date of the form YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ.`,
+      });
   }
   if (request.from && request.until) {
     if (request.from.granularity !== request.until.granularity)
@@ -196,7 +205,8 @@ export function decodeToken(
   const parsed = PositionSchema.safeParse(json);
   if (!parsed.success || parsed.data.verb !== verb)
     return { ok: false, message: `The resumption token is not one of ${verb}.` };
-  if (parsed.data.expires <= now.getTime()) return { ok: false, message: 'The resumption token has expired.' };
+  if (parsed.data.expires <= now.getTime())
+    return { ok: false, message: 'The resumption token has expired.' };
   return { ok: true, position: parsed.data as ListPosition };
 }
 

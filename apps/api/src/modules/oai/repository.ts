@@ -35,7 +35,11 @@ const ITEMS = (withMarc: boolean) => `
 const WHERE = `($1::timestamptz IS NULL OR i.datestamp >= $1) AND ($2::timestamptz IS NULL OR i.datestamp <= $2)
   AND ($3::text IS NULL OR EXISTS (SELECT 1 FROM unnest(i.set_specs) s WHERE s = $3 OR s LIKE $3 || ':%'))`;
 
-const filterParams = (filter: OaiItemFilter) => [filter.from ?? null, filter.until ?? null, filter.set ?? null];
+const filterParams = (filter: OaiItemFilter) => [
+  filter.from ?? null,
+  filter.until ?? null,
+  filter.set ?? null,
+];
 
 interface ItemRecord {
   id: number;

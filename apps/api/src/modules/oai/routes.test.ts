@@ -36,7 +36,10 @@ interface Answer {
   ListMetadataFormats?: { metadataFormat: { metadataPrefix: string }[] };
   ListSets?: { set: { setSpec: string[]; setName: string }[] };
   ListIdentifiers?: { header: Header[]; resumptionToken?: Token | string };
-  ListRecords?: { record: { header: Header[]; metadata?: Record<string, unknown> }[]; resumptionToken?: Token | string };
+  ListRecords?: {
+    record: { header: Header[]; metadata?: Record<string, unknown> }[];
+    resumptionToken?: Token | string;
+  };
   GetRecord?: { record: { header: Header[]; metadata?: Record<string, unknown> }[] };
 }
 
@@ -55,14 +58,22 @@ describe('the OAI-PMH provider', () => {
   let titleCount: number;
 
   const oai = async (query: string, app = ctx.app) => {
-    const response = await app.inject({ method: 'GET', url: `/oai?${query}`, headers: { host: 'biblioteca.example.edu' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/oai?${query}`,
+      headers: { host: 'biblioteca.example.edu' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/xml; charset=utf-8');
     return (parser.parse(response.body) as { 'OAI-PMH': Answer })['OAI-PMH'];
   };
   const errorOf = async (query: string) => (await oai(query)).error?.map((e) => e['@code']);
-  const tokenText = (token: Token | string | undefined) => (typeof token === 'string' ? token : token?.['#text']);
-  const insertTitle = async (controlNumber: string, marc: MarcRecord | Record<string, never> = MINIMAL_MARC) =>
+  const tokenText = (token: Token | string | undefined) =>
+    typeof token === 'string' ? token : token?.['#text'];
+  const insertTitle = async (
+    controlNumber: string,
+    marc: MarcRecord | Record<string, never> = MINIMAL_MARC,
+  ) =>
     (
       await ctx.db.query<{ id: number }>(
         `INSERT INTO title (control_number, control_source, title, work_type, series, marc)
@@ -107,7 +118,10 @@ describe('the OAI-PMH provider', () => {
     expect(identify['repositoryName']).toContain('Universidade Estante');
     expect(identify['earliestDatestamp']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(answer.responseDate).toBe('2030-01-01T12:00:00Z');
-    expect(answer.request).toMatchObject({ '@verb': 'Identify', '#text': 'http://biblioteca.example.edu/oai' });
+    expect(answer.request).toMatchObject({
+      '@verb': 'Identify',
+      '#text': 'http://biblioteca.example.edu/oai',
+    });
     expect(JSON.stringify(identify)).toContain('oai:biblioteca.example.edu:1');
   });
 
@@ -119,7 +133,10 @@ describe('the OAI-PMH provider', () => {
       payload: 'verb=ListMetadataFormats',
     });
     const answer = (parser.parse(response.body) as { 'OAI-PMH': Answer })['OAI-PMH'];
-    expect(answer.ListMetadataFormats!.metadataFormat.map((f) => f.metadataPrefix)).toEqual(['oai_dc', 'marc21']);
+    expect(answer.ListMetadataFormats!.metadataFormat.map((f) => f.metadataPrefix)).toEqual([
+      'oai_dc',
+      'marc21',
+    ]);
   });
 
   it('refuses a missing, unknown or repeated verb with badVerb, and echoes only the base URL', async () => {
@@ -134,14 +151,20 @@ describe('the OAI-PMH provider', () => {
     expect(await errorOf('verb=Identify&set=tipo')).toEqual(['badArgument']);
     expect(await errorOf('verb=ListRecords')).toEqual(['badArgument']);
     expect(await errorOf('verb=GetRecord&metadataPrefix=oai_dc')).toEqual(['badArgument']);
-    expect(await errorOf('verb=ListRecords&metadataPrefix=oai_dc&metadataPrefix=marc21')).toEqual(['badArgument']);
-    expect(await errorOf('verb=ListRecords&metadataPrefix=oai_dc&resumptionToken=x')).toEqual(['badArgument']);
+    expect(await errorOf('verb=ListRecords&metadataPrefix=oai_dc&metadataPrefix=marc21')).toEqual([
+      'badArgument',
+    ]);
+    expect(await errorOf('verb=ListRecords&metadataPrefix=oai_dc&resumptionToken=x')).toEqual([
+      'badArgument',
+    ]);
     expect(await errorOf('verb=ListRecords&metadataPrefix=oai_dc&from=2024-02-30')).toEqual(['badArgument']);
-    expect(await errorOf('verb=ListRecords&metadataPrefix=oai_dc&from=2024-01-01T10:00:00')).toEqual(['badArgument']);
+    expect(await errorOf('verb=ListRecords&metadataPrefix=oai_dc&from=2024-01-01T10:00:00')).toEqual([
+      'badArgument',
+    ]);
     // The two dates in different granularities, or from after until.
-    expect(await errorOf('verb=ListRecords&metadataPrefix=oai_dc&from=2024-01-01&until=2024-01-02T00:00:00Z')).toEqual(
-      ['badArgument'],
-    );
+    expect(
+      await errorOf('verb=ListRecords&metadataPrefix=oai_dc&from=2024-01-01&until=2024-01-02T00:00:00Z'),
+    ).toEqual(['badArgument']);
     expect(await errorOf('verb=ListRecords&metadataPrefix=oai_dc&from=2024-01-02&until=2024-01-01')).toEqual([
       'badArgument',
     ]);
@@ -153,14 +176,16 @@ describe('the OAI-PMH provider', () => {
     expect(await errorOf('verb=ListMetadataFormats&identifier=oai:biblioteca.example.edu:999999')).toEqual([
       'idDoesNotExist',
     ]);
-    expect(await errorOf('verb=ListMetadataFormats&identifier=oai:other.example.org:1')).toEqual(['idDoesNotExist']);
+    expect(await errorOf('verb=ListMetadataFormats&identifier=oai:other.example.org:1')).toEqual([
+      'idDoesNotExist',
+    ]);
     const empty = await insertTitle('OAI-NO-MARC', {});
     expect(await errorOf(`verb=ListMetadataFormats&identifier=oai:biblioteca.example.edu:${empty}`)).toEqual([
       'noMetadataFormats',
     ]);
-    expect(await errorOf(`verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:biblioteca.example.edu:${empty}`)).toEqual(
-      ['cannotDisseminateFormat'],
-    );
+    expect(
+      await errorOf(`verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:biblioteca.example.edu:${empty}`),
+    ).toEqual(['cannotDisseminateFormat']);
     await ctx.db.query('DELETE FROM title WHERE id = $1', [empty]);
   });
 
@@ -187,9 +212,9 @@ describe('the OAI-PMH provider', () => {
     const record = marc.GetRecord!.record[0]!.metadata!['record'] as { '@xmlns': string; leader: string }[];
     expect(record[0]!['@xmlns']).toBe('http://www.loc.gov/MARC21/slim');
     expect(record[0]!.leader).toHaveLength(24);
-    expect(await errorOf('verb=GetRecord&metadataPrefix=mods&identifier=oai:biblioteca.example.edu:1')).toEqual([
-      'cannotDisseminateFormat',
-    ]);
+    expect(
+      await errorOf('verb=GetRecord&metadataPrefix=mods&identifier=oai:biblioteca.example.edu:1'),
+    ).toEqual(['cannotDisseminateFormat']);
     expect(await errorOf('verb=ListRecords&metadataPrefix=mods')).toEqual(['cannotDisseminateFormat']);
   });
 
@@ -211,7 +236,9 @@ describe('the OAI-PMH provider', () => {
     expect(token['@expirationDate']).toBe('2030-01-01T13:00:00Z');
     const { headers } = await harvestHeaders('metadataPrefix=oai_dc');
     const live = headers.filter((h) => h['@status'] !== 'deleted');
-    expect(live).toHaveLength(titleCount - (await ctx.db.query(`SELECT 1 FROM title WHERE NOT marc ? 'leader'`)).rows.length);
+    expect(live).toHaveLength(
+      titleCount - (await ctx.db.query(`SELECT 1 FROM title WHERE NOT marc ? 'leader'`)).rows.length,
+    );
     expect(new Set(headers.map((h) => h.identifier)).size).toBe(headers.length);
   });
 
@@ -233,42 +260,57 @@ describe('the OAI-PMH provider', () => {
 
     const [body, signature] = token.split('.');
     const forged = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), after: 0 })).toString('base64url')}.${signature}`;
-    expect(await errorOf(`verb=ListRecords&resumptionToken=${encodeURIComponent(forged)}`)).toEqual(['badResumptionToken']);
+    expect(await errorOf(`verb=ListRecords&resumptionToken=${encodeURIComponent(forged)}`)).toEqual([
+      'badResumptionToken',
+    ]);
     expect(await errorOf(`verb=ListIdentifiers&resumptionToken=${encodeURIComponent(token)}`)).toEqual([
       'badResumptionToken',
     ]);
     now = new Date(now.getTime() + 3601_000);
-    expect(await errorOf(`verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`)).toEqual(['badResumptionToken']);
+    expect(await errorOf(`verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`)).toEqual([
+      'badResumptionToken',
+    ]);
   });
 
   it('selects by set: a leaf set, a top set, and noRecordsMatch for a set it does not have', async () => {
-    const books = (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM title WHERE work_type = 'LIVRO'`))
-      .rows[0]!.n;
+    const books = (
+      await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM title WHERE work_type = 'LIVRO'`)
+    ).rows[0]!.n;
     const { headers } = await harvestHeaders('metadataPrefix=oai_dc&set=tipo:LIVRO');
     expect(headers.filter((h) => h['@status'] !== 'deleted')).toHaveLength(books);
     for (const h of headers) expect(h.setSpec).toContain('tipo:LIVRO');
-    const library = (await oai('verb=ListSets')).ListSets!.set.map((s) => s.setSpec[0]!).find((s) => s.startsWith('biblioteca:'))!;
+    const library = (await oai('verb=ListSets'))
+      .ListSets!.set.map((s) => s.setSpec[0]!)
+      .find((s) => s.startsWith('biblioteca:'))!;
     const inLibrary = await harvestHeaders(`metadataPrefix=oai_dc&set=${library}`);
     for (const h of inLibrary.headers) expect(h.setSpec).toContain(library);
-    expect(await errorOf('verb=ListIdentifiers&metadataPrefix=oai_dc&set=tipo:NADA')).toEqual(['noRecordsMatch']);
+    expect(await errorOf('verb=ListIdentifiers&metadataPrefix=oai_dc&set=tipo:NADA')).toEqual([
+      'noRecordsMatch',
+    ]);
   });
 
   it('announces a deleted title as deleted, in the lists and by GetRecord, with the sets it was in', async () => {
     const id = await insertTitle('OAI-DELETED');
     await ctx.db.query('DELETE FROM title WHERE id = $1', [id]);
-    const answer = await oai(`verb=GetRecord&metadataPrefix=marc21&identifier=oai:biblioteca.example.edu:${id}`);
+    const answer = await oai(
+      `verb=GetRecord&metadataPrefix=marc21&identifier=oai:biblioteca.example.edu:${id}`,
+    );
     const record = answer.GetRecord!.record[0]!;
     expect(record.header[0]!['@status']).toBe('deleted');
     expect(record.metadata).toBeUndefined();
     expect(record.header[0]!.setSpec).toEqual(['tipo:LIVRO', 'colecao:colecao-cao-teste']);
     const { headers } = await harvestHeaders('metadataPrefix=oai_dc&set=colecao:colecao-cao-teste');
-    expect(headers.find((h) => h.identifier === `oai:biblioteca.example.edu:${id}`)?.['@status']).toBe('deleted');
+    expect(headers.find((h) => h.identifier === `oai:biblioteca.example.edu:${id}`)?.['@status']).toBe(
+      'deleted',
+    );
   });
 
   it('selects by datestamp: from and until to the second or the day, and moves a datestamp only on a change', async () => {
     await ctx.db.query(`UPDATE title SET datestamp = '2020-01-01T00:00:00Z'`);
     await ctx.db.query(`UPDATE oai_deleted_title SET datestamp = '2020-01-01T00:00:00Z'`);
-    const [a, b] = (await ctx.db.query<{ id: number }>('SELECT id FROM title ORDER BY id LIMIT 2')).rows.map((r) => r.id);
+    const [a, b] = (await ctx.db.query<{ id: number }>('SELECT id FROM title ORDER BY id LIMIT 2')).rows.map(
+      (r) => r.id,
+    );
     await ctx.db.query(`UPDATE title SET datestamp = '2025-06-01T10:00:00Z' WHERE id = $1`, [a]);
     await ctx.db.query(`UPDATE title SET datestamp = '2025-06-01T10:00:05Z' WHERE id = $1`, [b]);
     const ids = async (query: string) =>
@@ -278,13 +320,18 @@ describe('the OAI-PMH provider', () => {
     expect(await ids('from=2025-06-01T10:00:01Z')).toEqual([id(b)]);
     expect(await ids('from=2025-06-01T10:00:00Z&until=2025-06-01T10:00:04Z')).toEqual([id(a)]);
     expect(await ids('from=2025-06-01&until=2025-06-01')).toEqual([id(a), id(b)]);
-    expect(await errorOf('verb=ListIdentifiers&metadataPrefix=oai_dc&from=2031-01-01')).toEqual(['noRecordsMatch']);
+    expect(await errorOf('verb=ListIdentifiers&metadataPrefix=oai_dc&from=2031-01-01')).toEqual([
+      'noRecordsMatch',
+    ]);
     expect((await oai('verb=Identify')).Identify!['earliestDatestamp']).toBe('2020-01-01T00:00:00Z');
 
     // The same record again leaves the datestamp; a changed record or a new copy moves it.
     await ctx.db.query('UPDATE title SET marc = marc WHERE id = $1', [a]);
     expect(await ids('from=2025-06-01T10:00:00Z&until=2025-06-01T10:00:00Z')).toEqual([id(a)]);
-    await ctx.db.query(`UPDATE title SET marc = jsonb_set(marc, '{leader}', '"00000cam a2200000 a 4500"') WHERE id = $1`, [a]);
+    await ctx.db.query(
+      `UPDATE title SET marc = jsonb_set(marc, '{leader}', '"00000cam a2200000 a 4500"') WHERE id = $1`,
+      [a],
+    );
     expect(await ids('from=2026-01-01')).toContain(id(a));
     await ctx.db.query(
       `INSERT INTO copy (title_id, library_id, number) SELECT $1, min(id), 'OAI-COPY-1' FROM library`,
@@ -301,12 +348,16 @@ describe('a repository without sets', () => {
       await ctx.db.query('DELETE FROM work_type');
       await ctx.db.query('DELETE FROM library');
       const parse = async (query: string) =>
-        (parser.parse((await ctx.app.inject({ url: `/oai?${query}` })).body) as { 'OAI-PMH': Answer })['OAI-PMH'];
+        (parser.parse((await ctx.app.inject({ url: `/oai?${query}` })).body) as { 'OAI-PMH': Answer })[
+          'OAI-PMH'
+        ];
       expect((await parse('verb=ListSets')).error?.[0]?.['@code']).toBe('noSetHierarchy');
       expect((await parse('verb=ListRecords&metadataPrefix=oai_dc&set=tipo')).error?.[0]?.['@code']).toBe(
         'noSetHierarchy',
       );
-      expect((await parse('verb=ListRecords&metadataPrefix=oai_dc')).error?.[0]?.['@code']).toBe('noRecordsMatch');
+      expect((await parse('verb=ListRecords&metadataPrefix=oai_dc')).error?.[0]?.['@code']).toBe(
+        'noRecordsMatch',
+      );
     } finally {
       await ctx.close();
     }

@@ -14,7 +14,8 @@ function originOf(request: FastifyRequest) {
  * answered in XML; protocol errors are 200s with error elements, as the protocol wants.
  */
 export async function oaiRoutes(app: FastifyInstance, options: OaiOptions): Promise<void> {
-  const answer = async (query: OaiRequest, request: FastifyRequest) => answerOai(options, query, originOf(request));
+  const answer = async (query: OaiRequest, request: FastifyRequest) =>
+    answerOai(options, query, originOf(request));
   const schema = (summary: string, part: 'querystring' | 'body') => ({
     tags,
     summary,
@@ -22,8 +23,11 @@ export async function oaiRoutes(app: FastifyInstance, options: OaiOptions): Prom
     // No response schema: the body is OAI-PMH XML, errors included.
     produces: [OAI_MEDIA_TYPE],
   });
-  app.get(OAI_PATH, { schema: schema('OAI-PMH 2.0 request (query string)', 'querystring') }, async (request, reply) =>
-    reply.type(OAI_MEDIA_TYPE).send(await answer(request.query as OaiRequest, request)),
+  app.get(
+    OAI_PATH,
+    { schema: schema('OAI-PMH 2.0 request (query string)', 'querystring') },
+    async (request, reply) =>
+      reply.type(OAI_MEDIA_TYPE).send(await answer(request.query as OaiRequest, request)),
   );
   app.post(OAI_PATH, { schema: schema('OAI-PMH 2.0 request (form)', 'body') }, async (request, reply) =>
     reply.type(OAI_MEDIA_TYPE).send(await answer((request.body ?? {}) as OaiRequest, request)),

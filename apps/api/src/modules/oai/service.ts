@@ -127,7 +127,11 @@ async function identify(options: OaiOptions, _request: ParsedRequest, origin: Oa
   </Identify>\n`;
 }
 
-async function listMetadataFormats(options: OaiOptions, request: ParsedRequest, origin: OaiOrigin): Promise<string> {
+async function listMetadataFormats(
+  options: OaiOptions,
+  request: ParsedRequest,
+  origin: OaiOrigin,
+): Promise<string> {
   if (request.identifier !== undefined) {
     const item = await itemOf(options, request.identifier, origin);
     // A title without a MARC record has nothing to disseminate; a deleted one keeps its formats.
@@ -147,7 +151,10 @@ async function listMetadataFormats(options: OaiOptions, request: ParsedRequest, 
 async function listSetsVerb(options: OaiOptions, request: ParsedRequest): Promise<string> {
   // All sets fit in one answer, so this repository issues no ListSets token to come back with.
   if (request.resumptionToken !== undefined)
-    fail('badResumptionToken', 'This repository answers ListSets in one page and issues no resumption token.');
+    fail(
+      'badResumptionToken',
+      'This repository answers ListSets in one page and issues no resumption token.',
+    );
   const sets = await setsOf(options);
   const entries = sets.map(
     (s) => `    <set><setSpec>${escapeXml(s.spec)}</setSpec><setName>${escapeXml(s.name)}</setName></set>\n`,
@@ -170,7 +177,10 @@ async function setsOf(options: OaiOptions): Promise<{ spec: string; name: string
 async function getRecord(options: OaiOptions, request: ParsedRequest, origin: OaiOrigin): Promise<string> {
   const item = await itemOf(options, request.identifier!, origin);
   if (!isFormat(request.metadataPrefix))
-    return fail('cannotDisseminateFormat', `This repository does not offer the format "${request.metadataPrefix}".`);
+    return fail(
+      'cannotDisseminateFormat',
+      `This repository does not offer the format "${request.metadataPrefix}".`,
+    );
   if (!item.isDeleted && item.marc === null)
     fail('cannotDisseminateFormat', 'This item has no MARC record to disseminate.');
   return `  <GetRecord>\n${recordXml(options, origin, item, request.metadataPrefix)}  </GetRecord>\n`;
@@ -191,7 +201,10 @@ async function list(
     position = decoded.position;
   } else {
     if (!isFormat(request.metadataPrefix))
-      return fail('cannotDisseminateFormat', `This repository does not offer the format "${request.metadataPrefix}".`);
+      return fail(
+        'cannotDisseminateFormat',
+        `This repository does not offer the format "${request.metadataPrefix}".`,
+      );
     // A set no title is in any more may still hold deletions, so an unknown set is only noRecordsMatch.
     if (request.set !== undefined) await setsOf(options);
     const filter: OaiItemFilter = {
@@ -252,7 +265,8 @@ async function list(
 async function itemOf(options: OaiOptions, identifier: string, origin: OaiOrigin): Promise<OaiItemRow> {
   const prefix = `oai:${options.repositoryId ?? origin.host}:`;
   const id = identifier.startsWith(prefix) ? identifier.slice(prefix.length) : '';
-  const item = /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? await findItem(options.db, Number(id)) : null;
+  const item =
+    /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? await findItem(options.db, Number(id)) : null;
   if (!item) return fail('idDoesNotExist', `This repository has no item "${identifier}".`);
   return item;
 }
@@ -277,7 +291,9 @@ function recordXml(options: OaiOptions, origin: OaiOrigin, item: OaiItemRow, pre
 
 /** oai_dc from the Library of Congress crosswalk the record page's Dublin Core tab shows. */
 function dublinCoreXml(marc: MarcRecord): string {
-  const elements = toDublinCore(marc).map((e) => `          <dc:${e.element}>${escapeXml(e.value)}</dc:${e.element}>\n`);
+  const elements = toDublinCore(marc).map(
+    (e) => `          <dc:${e.element}>${escapeXml(e.value)}</dc:${e.element}>\n`,
+  );
   return `        <oai_dc:dc xmlns:oai_dc="${FORMATS.oai_dc.namespace}" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="${XSI}" xsi:schemaLocation="${FORMATS.oai_dc.namespace} ${FORMATS.oai_dc.schema}">\n${elements.join('')}        </oai_dc:dc>\n`;
 }
 
