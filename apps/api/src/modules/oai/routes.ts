@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { OAI_MEDIA_TYPE, OAI_PATH, OaiRequestSchema, type OaiRequest } from '@estante/contract';
 import { answerOai, type OaiOptions } from './service.ts';
 
@@ -20,8 +21,14 @@ export async function oaiRoutes(app: FastifyInstance, options: OaiOptions): Prom
     tags,
     summary,
     [part]: part === 'body' ? OaiRequestSchema.optional() : OaiRequestSchema,
-    // No response schema: the body is OAI-PMH XML, errors included.
     produces: [OAI_MEDIA_TYPE],
+    // The body is OAI-PMH XML, sent as written; protocol errors are 200s too.
+    response: {
+      200: {
+        description: "An OAI-PMH answer: the verb's result or error elements",
+        content: { 'text/xml': { schema: z.string() } },
+      },
+    },
   });
   app.get(
     OAI_PATH,
