@@ -97,6 +97,17 @@ async function ensureExportReaders() {
   return false;
 }
 
+/** Debian's HTTP::OAI (libhttp-oai-perl) is the independent harvester of the OAI-PMH provider test. */
+async function ensureOaiHarvester() {
+  const present = () => spawnSync('perl', ['-MHTTP::OAI', '-e', '1']).status === 0;
+  if (present()) return true;
+  if ((await aptInstall(['libhttp-oai-perl'])) && present()) return true;
+  console.error(
+    'The Perl module HTTP::OAI is missing: install the Debian/Ubuntu package "libhttp-oai-perl" (apt-get install libhttp-oai-perl).',
+  );
+  return false;
+}
+
 async function playwright(chrome, baseUrl, testEnv) {
   const suite = 'browser (Playwright, Chromium)';
   step(suite);
@@ -113,6 +124,7 @@ async function playwright(chrome, baseUrl, testEnv) {
 // Tools the suites need, installed first so a missing one is reported once, clearly.
 const hasYaz = await ensureYaz();
 const hasExportReaders = await ensureExportReaders();
+const hasOaiHarvester = await ensureOaiHarvester();
 const chrome = await findChromium();
 const pgBin = await findPostgresBin();
 
@@ -120,6 +132,7 @@ await check('lint', 'npm', ['run', 'lint', '--silent']);
 await check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 if (!hasYaz) record('MARC-8 oracle (yaz-marcdump missing)', 0, 1);
 if (!hasExportReaders) record('export readers (bibutils or poppler-utils missing)', 0, 1);
+if (!hasOaiHarvester) record('OAI-PMH harvester (libhttp-oai-perl missing)', 0, 1);
 await vitest('unit and web components', ['unit', 'web']);
 await vitest('API on PGlite', ['api'], { TEST_DATABASE_URL: '' });
 

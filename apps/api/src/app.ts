@@ -56,6 +56,7 @@ import { acquisitionStatsRoutes } from './modules/acquisition-stats/index.ts';
 import { libraryRequestsPlugin, referenceRequestRoutes } from './modules/requests/index.ts';
 import { permissionSource } from './modules/identity/service.ts';
 import { healthRoutes, sitemapRoutes } from './modules/operations/index.ts';
+import { oaiRoutes } from './modules/oai/index.ts';
 import { genReqId, registerRequestId } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -98,6 +99,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** Record URLs per sitemap page (50,000); tests make it small. */
   sitemapPageSize?: number;
+  /** The OAI-PMH provider (decision 0064): repository id, items per page, token lifetime, admin e-mail. */
+  oai?: { repositoryId?: string; pageSize?: number; tokenTtlSeconds?: number; adminEmail?: string };
 }
 
 /** The token secret from the options, else the one kept in the database (made on first start). */
@@ -244,6 +247,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sitemapRoutes, {
     db,
     ...(options.sitemapPageSize ? { pageSize: options.sitemapPageSize } : {}),
+  });
+  await app.register(oaiRoutes, {
+    db,
+    clock,
+    secret,
+    ...(options.oai?.repositoryId ? { repositoryId: options.oai.repositoryId } : {}),
+    pageSize: options.oai?.pageSize ?? 100,
+    tokenTtlSeconds: options.oai?.tokenTtlSeconds ?? 86_400,
+    adminEmail: options.oai?.adminEmail ?? 'biblioteca@localhost',
+    repositoryName: async () => {
+      const name = (await readSettings(db))['nome'];
+      return typeof name === 'string' && name !== '' ? name : 'Estante';
+    },
   });
   const spa = Boolean(options.webDist && existsSync(options.webDist));
   if (spa) await registerWebApp(app, { root: options.webDist! });

@@ -34,6 +34,12 @@ async function main(): Promise<void> {
     ...(config.TOKEN_SECRET ? { tokenSecret: config.TOKEN_SECRET } : {}),
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     publicTokenTtlSeconds: config.PUBLIC_TOKEN_TTL_SECONDS,
+    oai: {
+      ...(config.OAI_REPOSITORY_ID ? { repositoryId: config.OAI_REPOSITORY_ID } : {}),
+      pageSize: config.OAI_PAGE_SIZE,
+      tokenTtlSeconds: config.OAI_TOKEN_TTL_SECONDS,
+      adminEmail: config.SMTP_FROM,
+    },
     recaptcha: { verifyUrl: config.RECAPTCHA_VERIFY_URL },
     ...(config.TRUST_PROXY ? { trustProxy: config.TRUST_PROXY } : {}),
     ...(mailer ? { mailer } : {}),

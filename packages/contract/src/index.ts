@@ -42,3 +42,4 @@ export * from './paper-posting.ts';
 export * from './purchase-suggestions.ts';
 export * from './staff-acquisitions.ts';
 export * from './interest-profile.ts';
+export * from './oai.ts';

@@ -62,7 +62,13 @@ export {
 export { trimPunctuation } from './map/punctuation.ts';
 export { marcView } from './views/marc-view.ts';
 export { toDublinCore, type DublinCoreElement } from './views/dublin-core.ts';
-export { toMarcXml, toMarcXmlCollection, MARCXML_NAMESPACE } from './views/marc-xml.ts';
+export {
+  toMarcXml,
+  toMarcXmlCollection,
+  toMarcXmlRecord,
+  escapeXml,
+  MARCXML_NAMESPACE,
+} from './views/marc-xml.ts';
 export { toIso2709 } from './views/iso2709-writer.ts';
 export {
   buildRecord,

@@ -96,6 +96,18 @@ export const ConfigSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   PUBLIC_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   WEB_DIST: z.string().optional(),
+  /** OAI-PMH (decision 0064): the repository id in oai:{id}:{title}, a domain name; unset, the host asked. */
+  OAI_REPOSITORY_ID: z
+    .string()
+    .regex(
+      /^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z][a-zA-Z0-9-]*)+$/,
+      'must be a domain name such as biblioteca.example.edu',
+    )
+    .optional(),
+  /** Records or identifiers per OAI-PMH list page. */
+  OAI_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /** How long an OAI-PMH resumption token is accepted. */
+  OAI_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(86_400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.output<typeof ConfigSchema>;

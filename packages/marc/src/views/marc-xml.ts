@@ -24,6 +24,11 @@ export function toMarcXmlCollection(records: Iterable<MarcRecord>): string {
   return parts.join('');
 }
 
+/** One MARCXML `<record>` element carrying its namespace, without an XML declaration, to embed in another document (OAI-PMH). */
+export function toMarcXmlRecord(record: MarcRecord, indent = ''): string {
+  return recordElement(record, ` xmlns="${MARCXML_NAMESPACE}"`, indent);
+}
+
 function recordElement(record: MarcRecord, namespace: string, indent: string): string {
   const out = [`${indent}<record${namespace}>\n`, `${indent}  <leader>${escape(record.leader)}</leader>\n`];
   for (const field of record.fields) {
@@ -41,6 +46,11 @@ function recordElement(record: MarcRecord, namespace: string, indent: string): s
   }
   out.push(`${indent}</record>\n`);
   return out.join('');
+}
+
+/** Text or attribute value escaped for XML 1.0, with the characters XML cannot carry left out. */
+export function escapeXml(text: string): string {
+  return escape(text);
 }
 
 function escape(text: string): string {

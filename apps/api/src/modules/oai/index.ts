@@ -1,0 +1,2 @@
+export { oaiRoutes } from './routes.ts';
+export type { OaiOptions } from './service.ts';

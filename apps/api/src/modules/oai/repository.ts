@@ -1,0 +1,126 @@
+import type { Queryable } from '../../lib/db/index.ts';
+
+/** One item of the repository: a title of the local catalogue, or the tombstone of a deleted one. */
+export interface OaiItemRow {
+  id: number;
+  datestamp: Date;
+  isDeleted: boolean;
+  setSpecs: string[];
+  /** The stored MARC record (JSON); null for a deleted title or when not asked for. */
+  marc: unknown;
+}
+
+/** What a list asks for; dates are instants, until at its last millisecond. */
+export interface OaiItemFilter {
+  from?: Date;
+  until?: Date;
+  /** A setSpec: a leaf (`tipo:LIVRO`) or a top set (`tipo`) meaning all its subsets. */
+  set?: string;
+}
+
+// The sets a live title is in (decision 0064): its work type, its collection (series) and the
+// libraries holding its copies, each part made safe for a setSpec by oai_set_part (migration 0041).
+const TITLE_SETS = `array_remove(ARRAY['tipo:' || public.oai_set_part(t.work_type),
+    'colecao:' || nullif(lower(public.oai_set_part(t.series)), '')]
+  || coalesce((SELECT array_agg(DISTINCT 'biblioteca:' || public.oai_set_part(l.code) ORDER BY 'biblioteca:' || public.oai_set_part(l.code))
+                 FROM copy c JOIN library l ON l.id = c.library_id WHERE c.title_id = t.id), '{}'), NULL)`;
+
+// A title without a MARC record (no leader) cannot be disseminated in any format, so it is not an item.
+const ITEMS = (withMarc: boolean) => `
+  SELECT t.id, t.datestamp, false AS is_deleted, ${TITLE_SETS} AS set_specs, ${withMarc ? 't.marc' : 'NULL::jsonb'} AS marc
+    FROM title t WHERE t.marc ? 'leader'
+  UNION ALL
+  SELECT d.id, d.datestamp, true, d.set_specs, NULL::jsonb FROM oai_deleted_title d`;
+
+const WHERE = `($1::timestamptz IS NULL OR i.datestamp >= $1) AND ($2::timestamptz IS NULL OR i.datestamp <= $2)
+  AND ($3::text IS NULL OR EXISTS (SELECT 1 FROM unnest(i.set_specs) s WHERE s = $3 OR s LIKE $3 || ':%'))`;
+
+const filterParams = (filter: OaiItemFilter) => [
+  filter.from ?? null,
+  filter.until ?? null,
+  filter.set ?? null,
+];
+
+interface ItemRecord {
+  id: number;
+  datestamp: Date;
+  is_deleted: boolean;
+  set_specs: string[];
+  marc: unknown;
+}
+
+const toItem = (r: ItemRecord): OaiItemRow => ({
+  id: r.id,
+  datestamp: new Date(r.datestamp),
+  isDeleted: r.is_deleted,
+  setSpecs: r.set_specs,
+  marc: r.marc,
+});
+
+/** One page of items after a title id, in id order, with their MARC when records are asked for. */
+export async function findItems(
+  db: Queryable,
+  filter: OaiItemFilter,
+  options: { after: number; limit: number; withMarc: boolean },
+): Promise<OaiItemRow[]> {
+  const { rows } = await db.query<ItemRecord>(
+    `SELECT * FROM (${ITEMS(options.withMarc)}) i WHERE i.id > $4 AND ${WHERE} ORDER BY i.id LIMIT $5`,
+    [...filterParams(filter), options.after, options.limit],
+  );
+  return rows.map(toItem);
+}
+
+/** How many items a list has in all (its completeListSize). */
+export async function countItems(db: Queryable, filter: OaiItemFilter): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (${ITEMS(false)}) i WHERE ${WHERE}`,
+    filterParams(filter),
+  );
+  return rows[0]!.n;
+}
+
+/** One item by title id, live or deleted; null when the repository never had it. */
+export async function findItem(db: Queryable, id: number): Promise<OaiItemRow | null> {
+  const { rows } = await db.query<ItemRecord & { has_marc: boolean }>(
+    `SELECT t.id, t.datestamp, false AS is_deleted, ${TITLE_SETS} AS set_specs, t.marc, (t.marc ? 'leader') AS has_marc
+       FROM title t WHERE t.id = $1
+     UNION ALL
+     SELECT d.id, d.datestamp, true, d.set_specs, NULL::jsonb, true FROM oai_deleted_title d
+      WHERE d.id = $1 AND NOT EXISTS (SELECT 1 FROM title WHERE id = $1)`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { ...toItem(row), marc: row.has_marc ? row.marc : null };
+}
+
+/** The oldest datestamp the repository holds (Identify's earliestDatestamp); null when it is empty. */
+export async function earliestDatestamp(db: Queryable): Promise<Date | null> {
+  const { rows } = await db.query<{ earliest: Date | null }>(
+    `SELECT least((SELECT min(datestamp) FROM title), (SELECT min(datestamp) FROM oai_deleted_title)) AS earliest`,
+  );
+  return rows[0]?.earliest ? new Date(rows[0].earliest) : null;
+}
+
+/** One set: its spec and its name. */
+export interface OaiSetRow {
+  spec: string;
+  name: string;
+}
+
+/** The sets: libraries, work types and collections (series) that have titles, each under its top set. */
+export async function listSets(db: Queryable): Promise<OaiSetRow[]> {
+  const { rows } = await db.query<OaiSetRow>(
+    `SELECT spec, min(name) AS name FROM (
+       SELECT 'biblioteca:' || public.oai_set_part(l.code) AS spec, l.name FROM library l
+        WHERE public.oai_set_part(l.code) <> ''
+       UNION ALL
+       SELECT 'tipo:' || public.oai_set_part(w.code), w.label_pt FROM work_type w
+        WHERE public.oai_set_part(w.code) <> ''
+       UNION ALL
+       SELECT DISTINCT 'colecao:' || lower(public.oai_set_part(t.series)), t.series FROM title t
+        WHERE t.series IS NOT NULL AND public.oai_set_part(t.series) <> ''
+     ) s GROUP BY spec ORDER BY spec`,
+  );
+  return rows;
+}
