@@ -19,7 +19,7 @@ export interface OaiItemFilter {
 }
 
 // The sets a live title is in (decision 0064): its work type, its collection (series) and the
-// libraries holding its copies, each part made safe for a setSpec by oai_set_part (migration 0041).
+// libraries holding its copies, each part made safe for a setSpec by oai_set_part (migration 0039).
 const TITLE_SETS = `array_remove(ARRAY['tipo:' || public.oai_set_part(t.work_type),
     'colecao:' || nullif(lower(public.oai_set_part(t.series)), '')]
   || coalesce((SELECT array_agg(DISTINCT 'biblioteca:' || public.oai_set_part(l.code) ORDER BY 'biblioteca:' || public.oai_set_part(l.code))
