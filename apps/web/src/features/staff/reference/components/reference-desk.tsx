@@ -239,7 +239,9 @@ function RequestCard({ request, onDone }: { request: StaffRequest; onDone: (mess
               </Text>
             )}
             {request.resposta.arquivo && (
-              <Text size="sm">{t('staff.reference.answerFile', { name: request.resposta.arquivo.nome })}</Text>
+              <Text size="sm">
+                {t('staff.reference.answerFile', { name: request.resposta.arquivo.nome })}
+              </Text>
             )}
           </div>
         )}
