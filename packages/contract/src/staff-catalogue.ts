@@ -144,6 +144,12 @@ export const ResearchDatabaseIdParamsSchema = z.object({
 /** 422 refusals of the content editors. */
 export const CONTENT_ERRORS = {
   DATABASE_NAME_TAKEN: { code: 'DATABASE_NAME_TAKEN', key: 'staff.content.databases.nameTaken' },
+  // Opening hours and events (decision 0065).
+  UNKNOWN_LIBRARY: { code: 'HOURS_UNKNOWN_LIBRARY', key: 'staff.content.hours.unknownLibrary' },
+  HOURS_CLOSE_BEFORE_OPEN: { code: 'HOURS_CLOSE_BEFORE_OPEN', key: 'staff.content.hours.closesBeforeOpens' },
+  HOURS_OVERLAP: { code: 'HOURS_OVERLAP', key: 'staff.content.hours.overlap' },
+  EVENT_DATE_INVALID: { code: 'EVENT_DATE_INVALID', key: 'staff.content.events.dateInvalid' },
+  EVENT_END_BEFORE_START: { code: 'EVENT_END_BEFORE_START', key: 'staff.content.events.endBeforeStart' },
 } as const;
 
 /** The longest page title and content (HTML) an editor takes. */
@@ -199,3 +205,119 @@ export const ActivityCodeParamsSchema = z.object({
 /** PUT /equipe/conteudo/atividades/{codigo}: turn the activity on or off. */
 export const ActivityStateRequestSchema = z.object({ ativa: z.boolean() });
 export type ActivityStateRequest = z.infer<typeof ActivityStateRequestSchema>;
+
+// Opening hours (decision 0065): one entry is one open interval of a library on a weekday, as
+// `estante settings hours` writes them; a weekday without entries is closed.
+
+/** A time of day as the hours editor writes it, 00:00–23:59. */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** POST /equipe/conteudo/horarios, PUT …/{id}: the interval (an edit may move it to another day or library). */
+export const OpeningHoursEntryRequestSchema = z.object({
+  biblioteca: z.number().int().min(1).max(MAX_INTEGER_ID),
+  /** 1 Monday … 7 Sunday (SPEC §9). */
+  dia: z.number().int().min(1).max(7),
+  abre: z.string().regex(TIME_OF_DAY, 'must be HH:MM'),
+  fecha: z.string().regex(TIME_OF_DAY, 'must be HH:MM'),
+});
+export type OpeningHoursEntryRequest = z.infer<typeof OpeningHoursEntryRequestSchema>;
+
+export const EditableOpeningHoursEntrySchema = z.object({
+  codigo: z.number().int(),
+  biblioteca: z.number().int(),
+  nome_biblioteca: z.string(),
+  dia: z.number().int(),
+  abre: z.string(),
+  fecha: z.string(),
+});
+export type EditableOpeningHoursEntry = z.infer<typeof EditableOpeningHoursEntrySchema>;
+
+/** GET /equipe/conteudo/horarios: every interval by library, day and time, and the libraries to choose from. */
+export const EditableOpeningHoursSchema = z.object({
+  data: z.array(EditableOpeningHoursEntrySchema),
+  bibliotecas: z.array(z.object({ codigo: z.number().int(), nome: z.string() })),
+});
+export type EditableOpeningHours = z.infer<typeof EditableOpeningHoursSchema>;
+
+export const OpeningHoursEntryIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(MAX_INTEGER_ID),
+});
+
+// Events (decision 0065): the institutional ones and the events calendar, as `estante settings event`.
+
+export const EVENT_KINDS = ['institucional', 'eventum'] as const;
+export const EVENT_TITLE_MAX = 300;
+export const EVENT_DESCRIPTION_MAX = 5000;
+
+/**
+ * Whether text is a real moment: ISO 8601 date and time with its offset (2031-05-10T14:00:00-03:00),
+ * on a day the calendar has (no 30 February) and a time the clock has.
+ */
+export function isCalendarMoment(text: string): boolean {
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-](\d{2}):(\d{2}))$/.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(match[i] ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const offsetOk = match[7] === 'Z' || (Number(match[8]) <= 14 && Number(match[9]) < 60);
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60 &&
+    offsetOk
+  );
+}
+
+const eventText = z.object({
+  titulo: textSchema().trim().min(1).max(EVENT_TITLE_MAX),
+  descricao: multilineTextSchema().trim().max(EVENT_DESCRIPTION_MAX).nullable(),
+});
+
+/** An event as the editor writes it; the dates are checked on the server (a real day, end not before start). */
+export const EventRequestSchema = z.object({
+  tipo: z.enum(EVENT_KINDS),
+  /** ISO 8601 with offset. */
+  inicio: z.string().max(40),
+  fim: z.string().max(40).nullable(),
+  local: textSchema().trim().max(300).nullable(),
+  link: textSchema()
+    .trim()
+    .max(2000)
+    .regex(/^https?:\/\/\S+$/, 'must be an http(s) address')
+    .nullable(),
+  pt: eventText,
+  en: eventText.nullable(),
+  es: eventText.nullable(),
+});
+export type EventRequest = z.infer<typeof EventRequestSchema>;
+
+const eventTextOut = z.object({ titulo: z.string(), descricao: z.string().nullable() });
+
+export const EditableEventSchema = z.object({
+  codigo: z.number().int(),
+  tipo: z.enum(EVENT_KINDS),
+  inicio: z.string(),
+  fim: z.string().nullable(),
+  local: z.string().nullable(),
+  link: z.string().nullable(),
+  pt: eventTextOut,
+  en: eventTextOut.nullable(),
+  es: eventTextOut.nullable(),
+});
+export type EditableEvent = z.infer<typeof EditableEventSchema>;
+
+/** GET /equipe/conteudo/eventos: every event, past ones too, newest start first. */
+export const EditableEventsSchema = z.object({ data: z.array(EditableEventSchema) });
+export type EditableEvents = z.infer<typeof EditableEventsSchema>;
+
+export const EventIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(MAX_INTEGER_ID) });

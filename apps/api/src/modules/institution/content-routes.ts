@@ -6,6 +6,14 @@ import {
   ActivityStateRequestSchema,
   ApiErrorSchema,
   EditableActivitiesSchema,
+  EditableEventSchema,
+  EditableEventsSchema,
+  EditableOpeningHoursEntrySchema,
+  EditableOpeningHoursSchema,
+  EventIdParamsSchema,
+  EventRequestSchema,
+  OpeningHoursEntryIdParamsSchema,
+  OpeningHoursEntryRequestSchema,
   EditableFaqEntrySchema,
   EditableFaqSchema,
   EditableInstitutionPageSchema,
@@ -25,8 +33,14 @@ import {
   editPage,
   editableFaq,
   editableActivities,
+  editableEvents,
+  editableHours,
   editablePages,
+  removeEvent,
   removeFaqEntry,
+  removeHoursEntry,
+  saveEvent,
+  saveHoursEntry,
   removePage,
   setActivityState,
 } from './content-service.ts';
@@ -189,6 +203,142 @@ export async function institutionContentRoutes(
         request.params.codigo,
         request.body.ativa,
       );
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Opening hours and events (decision 0065).
+  const removed = z.null().describe('Removed');
+  r.get(
+    STAFF_PATHS.contentHours,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Every open interval of every library, and the libraries (administrator)',
+        response: { 200: EditableOpeningHoursSchema, ...refusals },
+      },
+    },
+    async () => editableHours(db),
+  );
+  r.post(
+    STAFF_PATHS.contentHours,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Add an open interval to a library on a weekday (administrator)',
+        body: OpeningHoursEntryRequestSchema,
+        response: {
+          201: EditableOpeningHoursEntrySchema,
+          400: ApiErrorSchema,
+          422: ApiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await saveHoursEntry(db, clock, await staffActor(db, request), null, request.body)),
+  );
+  r.put(
+    STAFF_PATHS.contentHoursEntry(':id'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Rewrite an open interval, or move it to another day or library (administrator)',
+        params: OpeningHoursEntryIdParamsSchema,
+        body: OpeningHoursEntryRequestSchema,
+        response: {
+          200: EditableOpeningHoursEntrySchema,
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          422: ApiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request) =>
+      saveHoursEntry(db, clock, await staffActor(db, request), request.params.id, request.body),
+  );
+  r.delete(
+    STAFF_PATHS.contentHoursEntry(':id'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Remove an open interval (administrator)',
+        params: OpeningHoursEntryIdParamsSchema,
+        response: { 204: removed, 400: ApiErrorSchema, 404: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await removeHoursEntry(db, clock, await staffActor(db, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    STAFF_PATHS.contentEvents,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Every event with every language, newest start first (administrator)',
+        response: { 200: EditableEventsSchema, ...refusals },
+      },
+    },
+    async () => ({ data: await editableEvents(db) }),
+  );
+  r.post(
+    STAFF_PATHS.contentEvents,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Add an event (administrator)',
+        body: EventRequestSchema,
+        response: { 201: EditableEventSchema, 400: ApiErrorSchema, 422: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await saveEvent(db, clock, await staffActor(db, request), null, request.body)),
+  );
+  r.put(
+    STAFF_PATHS.contentEvent(':id'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Rewrite an event (administrator)',
+        params: EventIdParamsSchema,
+        body: EventRequestSchema,
+        response: {
+          200: EditableEventSchema,
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          422: ApiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request) => saveEvent(db, clock, await staffActor(db, request), request.params.id, request.body),
+  );
+  r.delete(
+    STAFF_PATHS.contentEvent(':id'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Remove an event (administrator)',
+        params: EventIdParamsSchema,
+        response: { 204: removed, 400: ApiErrorSchema, 404: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await removeEvent(db, clock, await staffActor(db, request), request.params.id);
       return reply.status(204).send(null);
     },
   );

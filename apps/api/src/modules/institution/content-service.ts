@@ -1,6 +1,13 @@
 import {
+  CONTENT_ERRORS,
   INSTITUTION_PAGES,
+  isCalendarMoment,
   type EditableActivity,
+  type EditableEvent,
+  type EditableOpeningHours,
+  type EditableOpeningHoursEntry,
+  type EventRequest,
+  type OpeningHoursEntryRequest,
   type EditableFaqEntry,
   type EditableInstitutionPage,
   type FaqEntryRequest,
@@ -14,7 +21,19 @@ import type { ServerLanguage } from '../../lib/messages.ts';
 import { recordStaffAction, type StaffActor } from '../staff/index.ts';
 import {
   addFaq,
+  deleteEvent,
   deleteFaq,
+  deleteHoursEntry,
+  hoursOverlap,
+  listEventsForEditing,
+  listHoursForEditing,
+  listLibraryNames,
+  lockEvent,
+  lockHoursEntry,
+  writeEvent,
+  writeHoursEntry,
+  type EditableEventRow,
+  type EditableHoursRow,
   deletePage,
   listAllActivities,
   listFaqForEditing,
@@ -266,6 +285,174 @@ export async function setActivityState(
       target: { kind: 'activity', id: code },
       before: { enabled: before.enabled },
       after: { enabled },
+      at: clock.now(),
+    });
+  });
+}
+
+// Opening hours (decision 0065): one entry per open interval, as `estante settings hours` keeps them.
+
+const contentRefusal = (refusal: { code: string; key: string }) => ERRORS.rule(refusal.code, refusal.key);
+
+function presentHours(row: EditableHoursRow): EditableOpeningHoursEntry {
+  return {
+    codigo: row.id,
+    biblioteca: row.library_id,
+    nome_biblioteca: row.library_name,
+    dia: row.weekday,
+    abre: row.opens,
+    fecha: row.closes,
+  };
+}
+
+/** An interval as the audit log keeps it. */
+const hoursSnapshot = (row: EditableHoursRow) => ({
+  library: row.library_id,
+  weekday: row.weekday,
+  opens: row.opens,
+  closes: row.closes,
+});
+
+/** Every interval, and the libraries the editor offers. */
+export async function editableHours(db: Db): Promise<EditableOpeningHours> {
+  const [rows, libraries] = await Promise.all([listHoursForEditing(db), listLibraryNames(db)]);
+  return {
+    data: rows.map(presentHours),
+    bibliotecas: libraries.map((library) => ({ codigo: library.id, nome: library.name })),
+  };
+}
+
+/** Adds (id null) or rewrites/moves an interval: it must close after it opens and overlap no other. */
+export async function saveHoursEntry(
+  db: Db,
+  clock: Clock,
+  actor: StaffActor,
+  id: number | null,
+  request: OpeningHoursEntryRequest,
+): Promise<EditableOpeningHoursEntry> {
+  if (request.fecha <= request.abre) throw contentRefusal(CONTENT_ERRORS.HOURS_CLOSE_BEFORE_OPEN);
+  return db.transaction(async (tx) => {
+    const before = id === null ? null : await lockHoursEntry(tx, id);
+    if (id !== null && !before) throw ERRORS.notFound();
+    const interval = {
+      libraryId: request.biblioteca,
+      weekday: request.dia,
+      opens: request.abre,
+      closes: request.fecha,
+    };
+    const overlap = await hoursOverlap(tx, { ...interval, exceptId: id });
+    if (overlap === null) throw contentRefusal(CONTENT_ERRORS.UNKNOWN_LIBRARY);
+    if (overlap) throw contentRefusal(CONTENT_ERRORS.HOURS_OVERLAP);
+    const after = await writeHoursEntry(tx, id, interval);
+    const [was, is] = [before ? hoursSnapshot(before) : null, hoursSnapshot(after)];
+    if (JSON.stringify(was) !== JSON.stringify(is)) {
+      await recordStaffAction(tx, {
+        actor,
+        action: id === null ? 'hours.add' : 'hours.edit',
+        target: { kind: 'opening_hours', id: after.id },
+        before: was,
+        after: is,
+        at: clock.now(),
+      });
+    }
+    return presentHours(after);
+  });
+}
+
+/** Removes an interval (the day closes when it was its last). */
+export async function removeHoursEntry(db: Db, clock: Clock, actor: StaffActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockHoursEntry(tx, id);
+    if (!before) throw ERRORS.notFound();
+    await deleteHoursEntry(tx, id);
+    await recordStaffAction(tx, {
+      actor,
+      action: 'hours.remove',
+      target: { kind: 'opening_hours', id },
+      before: hoursSnapshot(before),
+      after: null,
+      at: clock.now(),
+    });
+  });
+}
+
+// Events (decision 0065): the institutional events and the events calendar.
+
+function presentEvent(row: EditableEventRow): EditableEvent {
+  const text = (title: string | null, description: string | null) =>
+    title === null ? null : { titulo: title, descricao: description };
+  return {
+    codigo: row.id,
+    tipo: row.kind,
+    inicio: new Date(row.starts_at).toISOString(),
+    fim: row.ends_at === null ? null : new Date(row.ends_at).toISOString(),
+    local: row.location,
+    link: row.link,
+    pt: text(row.title_pt, row.description_pt)!,
+    en: text(row.title_en, row.description_en),
+    es: text(row.title_es, row.description_es),
+  };
+}
+
+/** Every event, newest start first. */
+export async function editableEvents(db: Db): Promise<EditableEvent[]> {
+  return (await listEventsForEditing(db)).map(presentEvent);
+}
+
+/** Adds (id null) or rewrites an event: real dates, the end not before the start. */
+export async function saveEvent(
+  db: Db,
+  clock: Clock,
+  actor: StaffActor,
+  id: number | null,
+  request: EventRequest,
+): Promise<EditableEvent> {
+  if (!isCalendarMoment(request.inicio) || (request.fim !== null && !isCalendarMoment(request.fim))) {
+    throw contentRefusal(CONTENT_ERRORS.EVENT_DATE_INVALID);
+  }
+  const startsAt = new Date(request.inicio);
+  const endsAt = request.fim === null ? null : new Date(request.fim);
+  if (endsAt !== null && endsAt < startsAt) throw contentRefusal(CONTENT_ERRORS.EVENT_END_BEFORE_START);
+  const text = (t: { titulo: string; descricao: string | null } | null) =>
+    t === null ? null : { title: t.titulo, description: t.descricao || null };
+  return db.transaction(async (tx) => {
+    const before = id === null ? null : await lockEvent(tx, id);
+    if (id !== null && !before) throw ERRORS.notFound();
+    const after = await writeEvent(tx, id, {
+      kind: request.tipo,
+      startsAt,
+      endsAt,
+      location: request.local || null,
+      link: request.link || null,
+      texts: { pt: text(request.pt)!, en: text(request.en), es: text(request.es) },
+    });
+    const [was, is] = [before ? presentEvent(before) : null, presentEvent(after)];
+    if (JSON.stringify(was) !== JSON.stringify(is)) {
+      await recordStaffAction(tx, {
+        actor,
+        action: id === null ? 'event.add' : 'event.edit',
+        target: { kind: 'institution_event', id: after.id },
+        before: was,
+        after: is,
+        at: clock.now(),
+      });
+    }
+    return is;
+  });
+}
+
+/** Removes an event, keeping what it said in the audit log. */
+export async function removeEvent(db: Db, clock: Clock, actor: StaffActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockEvent(tx, id);
+    if (!before) throw ERRORS.notFound();
+    await deleteEvent(tx, id);
+    await recordStaffAction(tx, {
+      actor,
+      action: 'event.remove',
+      target: { kind: 'institution_event', id },
+      before: presentEvent(before),
+      after: null,
       at: clock.now(),
     });
   });

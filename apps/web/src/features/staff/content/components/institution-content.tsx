@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Stack, Text } from '@mantine/core';
 import { ActivitiesEditor } from './activities-editor';
 import { DatabasesEditor } from './databases-editor';
+import { EventsEditor } from './events-editor';
 import { FaqEditor } from './faq-editor';
+import { HoursEditor } from './hours-editor';
 import { PagesEditor } from './pages-editor';
 
 /**
@@ -16,6 +18,8 @@ export function InstitutionContent() {
       <Text>{t('staff.content.intro')}</Text>
       <PagesEditor />
       <FaqEditor />
+      <HoursEditor />
+      <EventsEditor />
       <DatabasesEditor />
       <ActivitiesEditor />
     </Stack>
