@@ -150,6 +150,7 @@ export const CONTENT_ERRORS = {
   HOURS_OVERLAP: { code: 'HOURS_OVERLAP', key: 'staff.content.hours.overlap' },
   EVENT_DATE_INVALID: { code: 'EVENT_DATE_INVALID', key: 'staff.content.events.dateInvalid' },
   EVENT_END_BEFORE_START: { code: 'EVENT_END_BEFORE_START', key: 'staff.content.events.endBeforeStart' },
+  SETTING_INVALID: { code: 'SETTING_INVALID', key: 'staff.content.settings.invalid' },
 } as const;
 
 /** The longest page title and content (HTML) an editor takes. */
@@ -321,3 +322,88 @@ export const EditableEventsSchema = z.object({ data: z.array(EditableEventSchema
 export type EditableEvents = z.infer<typeof EditableEventsSchema>;
 
 export const EventIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(MAX_INTEGER_ID) });
+
+// The institution settings an administrator changes on screen (decision 0065): an explicit list,
+// each with its type and bounds. Keys left out (the token secret and every `__` key, the paper
+// posting key, the reCAPTCHA secret, structured values) are never listed nor written here; they
+// stay with `estante settings set`.
+
+/** How a setting is written: a switch, a whole number within bounds, a text, or a web address. */
+export type InstitutionSettingKind =
+  | { tipo: 'booleano' }
+  | { tipo: 'inteiro'; minimo: number; maximo: number }
+  | { tipo: 'texto'; max_caracteres: number; anulavel: boolean }
+  | { tipo: 'endereco' };
+
+export const INSTITUTION_SETTINGS = {
+  nome: { tipo: 'texto', max_caracteres: 200, anulavel: false },
+  sigla: { tipo: 'texto', max_caracteres: 30, anulavel: false },
+  nome_area_pessoal: { tipo: 'texto', max_caracteres: 60, anulavel: true },
+  denominacao_login: { tipo: 'texto', max_caracteres: 100, anulavel: true },
+  msg_login: { tipo: 'texto', max_caracteres: 2000, anulavel: true },
+  msg_suporte_consulta: { tipo: 'texto', max_caracteres: 2000, anulavel: true },
+  link_lgpd: { tipo: 'endereco' },
+  link_externo: { tipo: 'endereco' },
+  desc_link_externo: { tipo: 'texto', max_caracteres: 100, anulavel: true },
+  link_catalogo_rede: { tipo: 'endereco' },
+  desc_link_catalogo_rede: { tipo: 'texto', max_caracteres: 100, anulavel: true },
+  url_catalogo: { tipo: 'endereco' },
+  proxy_acesso_remoto: { tipo: 'endereco' },
+  postagem_trabalho_url: { tipo: 'endereco' },
+  usaOIDC: { tipo: 'booleano' },
+  usaSAML: { tipo: 'booleano' },
+  link_logout_OIDC: { tipo: 'endereco' },
+  link_logout_saml: { tipo: 'endereco' },
+  login_pede_categoria: { tipo: 'booleano' },
+  login_consulta_pessoa: { tipo: 'booleano' },
+  dois_fatores: { tipo: 'booleano' },
+  renovacao_cadastro_anual: { tipo: 'booleano' },
+  comentarios_limite_diario: { tipo: 'inteiro', minimo: 0, maximo: 9999 },
+  comentarios_acervo_limite_pendentes: { tipo: 'inteiro', minimo: 0, maximo: 100 },
+  alerta_dias_antes_vencimento: { tipo: 'inteiro', minimo: 0, maximo: 30 },
+} as const satisfies Record<string, InstitutionSettingKind>;
+export type InstitutionSettingKey = keyof typeof INSTITUTION_SETTINGS;
+export const INSTITUTION_SETTING_KEYS = Object.keys(INSTITUTION_SETTINGS) as InstitutionSettingKey[];
+
+/** Whether a value fits the setting's kind (null clears an address or an optional text). */
+export function isSettingValue(key: InstitutionSettingKey, value: unknown): boolean {
+  const kind: InstitutionSettingKind = INSTITUTION_SETTINGS[key];
+  switch (kind.tipo) {
+    case 'booleano':
+      return typeof value === 'boolean';
+    case 'inteiro':
+      return (
+        typeof value === 'number' && Number.isInteger(value) && value >= kind.minimo && value <= kind.maximo
+      );
+    case 'texto':
+      return value === null
+        ? kind.anulavel
+        : typeof value === 'string' && value.trim() !== '' && value.length <= kind.max_caracteres;
+    case 'endereco':
+      return (
+        value === null ||
+        (typeof value === 'string' && value.length <= 2000 && /^https?:\/\/\S+$/i.test(value))
+      );
+  }
+}
+
+/** One setting as the editor reads it: null when unset (the product's default applies). */
+export const EditableSettingSchema = z.object({
+  chave: z.enum(INSTITUTION_SETTING_KEYS as [InstitutionSettingKey, ...InstitutionSettingKey[]]),
+  valor: z.union([z.boolean(), z.number(), z.string()]).nullable(),
+});
+export type EditableSetting = z.infer<typeof EditableSettingSchema>;
+
+/** GET /equipe/conteudo/parametros: every setting of the list, in its order. */
+export const EditableSettingsSchema = z.object({ data: z.array(EditableSettingSchema) });
+export type EditableSettings = z.infer<typeof EditableSettingsSchema>;
+
+export const SettingKeyParamsSchema = z.object({
+  chave: z.enum(INSTITUTION_SETTING_KEYS as [InstitutionSettingKey, ...InstitutionSettingKey[]]),
+});
+
+/** PUT /equipe/conteudo/parametros/{chave}: the new value (checked against the setting's kind). */
+export const SettingValueRequestSchema = z.object({
+  valor: z.union([z.boolean(), z.number(), multilineTextSchema().max(2000)]).nullable(),
+});
+export type SettingValueRequest = z.infer<typeof SettingValueRequestSchema>;

@@ -116,6 +116,9 @@ export const STAFF_PATHS = {
   /** The institutional events and the events calendar (administrator). */
   contentEvents: '/equipe/conteudo/eventos',
   contentEvent: (id: number | string) => `/equipe/conteudo/eventos/${id}`,
+  /** The institution settings an administrator may change on screen (INSTITUTION_SETTINGS). */
+  contentSettings: '/equipe/conteudo/parametros',
+  contentSetting: (key: string) => `/equipe/conteudo/parametros/${key}`,
 } as const;
 
 /** GET /equipe/eu. */
@@ -200,6 +203,7 @@ export const STAFF_ACTIONS = [
   'event.add',
   'event.edit',
   'event.remove',
+  'setting.set',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 

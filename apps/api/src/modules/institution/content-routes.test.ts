@@ -8,6 +8,9 @@ import {
   EditableFaqSchema,
   EditableOpeningHoursEntrySchema,
   EditableOpeningHoursSchema,
+  EditableSettingsSchema,
+  INSTITUTION_SETTING_KEYS,
+  InstitutionSchema,
   InstitutionEventsSchema,
   OpeningHoursSchema,
   EditableInstitutionPagesSchema,
@@ -524,5 +527,119 @@ describe('opening hours and events editors', () => {
       after: { tipo: 'eventum', en: null, fim: null },
     });
     expect(audit[2]!.after).toBeNull();
+  });
+});
+
+// The settings on screen (decision 0065): only the listed ones, each checked against its kind.
+describe('settings editor', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeEach(async () => {
+    ctx = await buildTestApp({ clock: testClock(new Date('2031-05-10T12:00:00Z')) });
+  });
+  afterEach(() => ctx.close());
+
+  const as = async (login: string, password = `estante-${login.replace('.', '-')}`) =>
+    bearer((await signIn(ctx.app, login, password)).access_token);
+
+  it('refuses visitors, patrons and staff who are not administrators', async () => {
+    for (const [headers, status] of [
+      [{}, 401],
+      [await as('ana'), 403],
+      [await as('equipe.catalogacao'), 403],
+    ] as const) {
+      const answers = [
+        await ctx.app.inject({ url: `/api${STAFF_PATHS.contentSettings}`, headers }),
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api${STAFF_PATHS.contentSetting('sigla')}`,
+          headers,
+          payload: { valor: 'X' },
+        }),
+      ];
+      expect(answers.map((a) => a.statusCode)).toEqual([status, status]);
+    }
+  });
+
+  it('lists only the offered settings, never the token secret, and sets each within its kind', async () => {
+    const admin = await as('equipe.admin');
+    const listed = EditableSettingsSchema.parse(
+      (await ctx.app.inject({ url: `/api${STAFF_PATHS.contentSettings}`, headers: admin })).json(),
+    );
+    expect(listed.data.map((s) => s.chave)).toEqual(INSTITUTION_SETTING_KEYS);
+    const { rows: secrets } = await ctx.db.query<{ key: string }>(
+      "SELECT key FROM institution_setting WHERE key LIKE '\\_\\_%'",
+    );
+    expect(secrets.length).toBeGreaterThan(0);
+    const body = JSON.stringify(listed);
+    for (const { key } of secrets) expect(body).not.toContain(key);
+
+    const put = (key: string, valor: unknown) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api${STAFF_PATHS.contentSetting(key)}`,
+        headers: admin,
+        payload: { valor },
+      });
+    expect((await put('__token_secret', 'x'.repeat(40))).statusCode).toBe(400);
+    for (const [key, valor] of [
+      ['alerta_dias_antes_vencimento', 31],
+      ['alerta_dias_antes_vencimento', 2.5],
+      ['alerta_dias_antes_vencimento', '3'],
+      ['dois_fatores', 'true'],
+      ['sigla', null],
+      ['sigla', '   '],
+      ['link_externo', 'javascript:alert(1)'],
+      ['nome_area_pessoal', 'x'.repeat(61)],
+    ] as const) {
+      const answer = await put(key, valor);
+      expect({ key, valor, status: answer.statusCode, body: answer.json() as unknown }).toMatchObject({
+        key,
+        valor,
+        status: 422,
+        body: { code: 'SETTING_INVALID', message: 'staff.content.settings.invalid' },
+      });
+    }
+
+    const institution = async () =>
+      InstitutionSchema.parse(
+        (
+          await ctx.app.inject({
+            url: `/api${API_PATHS.institution}`,
+            headers: bearer(await publicToken(ctx.app)),
+          })
+        ).json(),
+      );
+    expect((await put('sigla', '  UEX  ')).json()).toEqual({ chave: 'sigla', valor: 'UEX' });
+    expect((await put('sigla', 'UEX')).statusCode).toBe(200); // the same again: nothing logged
+    expect((await put('usaOIDC', true)).statusCode).toBe(200);
+    expect((await put('link_externo', 'https://portal.ue.example/')).statusCode).toBe(200);
+    expect((await put('alerta_dias_antes_vencimento', 30)).statusCode).toBe(200);
+    expect(await institution()).toMatchObject({
+      sigla: 'UEX',
+      usaOIDC: true,
+      link_externo: 'https://portal.ue.example/',
+    });
+    expect((await put('link_externo', null)).statusCode).toBe(200);
+    expect((await institution()).link_externo).toBeNull();
+    const after = EditableSettingsSchema.parse(
+      (await ctx.app.inject({ url: `/api${STAFF_PATHS.contentSettings}`, headers: admin })).json(),
+    );
+    expect(after.data.find((s) => s.chave === 'alerta_dias_antes_vencimento')!.valor).toBe(30);
+
+    const { rows } = await ctx.db.query<{ target_id: string; before: unknown; after: unknown }>(
+      "SELECT target_id, before, after FROM staff_action WHERE action = 'setting.set' ORDER BY id",
+    );
+    expect(rows.map((r) => r.target_id)).toEqual([
+      'sigla',
+      'usaOIDC',
+      'link_externo',
+      'alerta_dias_antes_vencimento',
+      'link_externo',
+    ]);
+    expect(rows[0]!.after).toEqual({ value: 'UEX' });
+    expect(rows[4]).toMatchObject({
+      before: { value: 'https://portal.ue.example/' },
+      after: { value: null },
+    });
   });
 });

@@ -10,6 +10,10 @@ import {
   EditableEventsSchema,
   EditableOpeningHoursEntrySchema,
   EditableOpeningHoursSchema,
+  EditableSettingSchema,
+  EditableSettingsSchema,
+  SettingKeyParamsSchema,
+  SettingValueRequestSchema,
   EventIdParamsSchema,
   EventRequestSchema,
   OpeningHoursEntryIdParamsSchema,
@@ -36,6 +40,7 @@ import {
   editableEvents,
   editableHours,
   editablePages,
+  editableSettings,
   removeEvent,
   removeFaqEntry,
   removeHoursEntry,
@@ -43,6 +48,7 @@ import {
   saveHoursEntry,
   removePage,
   setActivityState,
+  setSetting,
 } from './content-service.ts';
 
 /**
@@ -341,5 +347,34 @@ export async function institutionContentRoutes(
       await removeEvent(db, clock, await staffActor(db, request), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  r.get(
+    STAFF_PATHS.contentSettings,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary:
+          'The institution settings an administrator may change on screen, with their values (administrator)',
+        response: { 200: EditableSettingsSchema, ...refusals },
+      },
+    },
+    async () => ({ data: await editableSettings(db) }),
+  );
+  r.put(
+    STAFF_PATHS.contentSetting(':chave'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Set one of the listed institution settings, as estante settings set does (administrator)',
+        params: SettingKeyParamsSchema,
+        body: SettingValueRequestSchema,
+        response: { 200: EditableSettingSchema, 400: ApiErrorSchema, 422: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      setSetting(db, clock, await staffActor(db, request), request.params.chave, request.body.valor),
   );
 }

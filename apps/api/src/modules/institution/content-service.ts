@@ -1,6 +1,10 @@
 import {
   CONTENT_ERRORS,
   INSTITUTION_PAGES,
+  INSTITUTION_SETTING_KEYS,
+  isSettingValue,
+  type EditableSetting,
+  type InstitutionSettingKey,
   isCalendarMoment,
   type EditableActivity,
   type EditableEvent,
@@ -30,6 +34,9 @@ import {
   listLibraryNames,
   lockEvent,
   lockHoursEntry,
+  lockSetting,
+  readSettings,
+  writeSetting,
   writeEvent,
   writeHoursEntry,
   type EditableEventRow,
@@ -456,4 +463,43 @@ export async function removeEvent(db: Db, clock: Clock, actor: StaffActor, id: n
       at: clock.now(),
     });
   });
+}
+
+// Settings (decision 0065): only the listed ones (INSTITUTION_SETTINGS), each checked against its
+// kind, written by the same `writeSetting` as `estante settings set`.
+
+/** Every listed setting with its value (null while unset: the product's default applies). */
+export async function editableSettings(db: Db): Promise<EditableSetting[]> {
+  const settings = await readSettings(db);
+  return INSTITUTION_SETTING_KEYS.map((key) => {
+    const value = settings[key];
+    const shown = typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string';
+    return { chave: key, valor: shown ? value : null };
+  });
+}
+
+/** Sets one listed setting; a value that does not fit its kind is refused, the same value writes nothing. */
+export async function setSetting(
+  db: Db,
+  clock: Clock,
+  actor: StaffActor,
+  key: InstitutionSettingKey,
+  value: boolean | number | string | null,
+): Promise<EditableSetting> {
+  const written = typeof value === 'string' ? value.trim() : value;
+  if (!isSettingValue(key, written)) throw contentRefusal(CONTENT_ERRORS.SETTING_INVALID);
+  await db.transaction(async (tx) => {
+    const before = (await lockSetting(tx, key)) ?? null;
+    if (JSON.stringify(before) === JSON.stringify(written)) return;
+    await writeSetting(tx, key, written);
+    await recordStaffAction(tx, {
+      actor,
+      action: 'setting.set',
+      target: { kind: 'institution_setting', id: key },
+      before: { value: before },
+      after: { value: written },
+      at: clock.now(),
+    });
+  });
+  return { chave: key, valor: written };
 }

@@ -710,3 +710,12 @@ export async function writeEvent(
         );
   return rows[0]!;
 }
+
+/** One setting's value, locked for the rest of the transaction; undefined when it was never set. */
+export async function lockSetting(tx: Queryable, key: string): Promise<unknown> {
+  const { rows } = await tx.query<{ value: unknown }>(
+    'SELECT value FROM institution_setting WHERE key = $1 FOR UPDATE',
+    [key],
+  );
+  return rows.length === 0 ? undefined : rows[0]!.value;
+}

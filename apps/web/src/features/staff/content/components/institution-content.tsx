@@ -6,6 +6,7 @@ import { EventsEditor } from './events-editor';
 import { FaqEditor } from './faq-editor';
 import { HoursEditor } from './hours-editor';
 import { PagesEditor } from './pages-editor';
+import { SettingsEditor } from './settings-editor';
 
 /**
  * The institution's content edited on screen (decision 0063, administrator): each kind is a list
@@ -22,6 +23,7 @@ export function InstitutionContent() {
       <EventsEditor />
       <DatabasesEditor />
       <ActivitiesEditor />
+      <SettingsEditor />
     </Stack>
   );
 }
