@@ -151,6 +151,7 @@ export const CONTENT_ERRORS = {
   EVENT_DATE_INVALID: { code: 'EVENT_DATE_INVALID', key: 'staff.content.events.dateInvalid' },
   EVENT_END_BEFORE_START: { code: 'EVENT_END_BEFORE_START', key: 'staff.content.events.endBeforeStart' },
   SETTING_INVALID: { code: 'SETTING_INVALID', key: 'staff.content.settings.invalid' },
+  PERMISSION_UNKNOWN: { code: 'PERMISSION_UNKNOWN', key: 'staff.content.permissions.unknown' },
 } as const;
 
 /** The longest page title and content (HTML) an editor takes. */
@@ -407,3 +408,29 @@ export const SettingValueRequestSchema = z.object({
   valor: z.union([z.boolean(), z.number(), multilineTextSchema().max(2000)]).nullable(),
 });
 export type SettingValueRequest = z.infer<typeof SettingValueRequestSchema>;
+
+// Which patron category may use each activity (decision 0065): the consultation module's
+// permissions (category_permission, module 1), read and saved whole.
+
+/** The module the catalogue's activities belong to (SPEC §6: a permission is matched by module and activity). */
+export const CONSULTATION_MODULE = 1;
+
+export const CategoryPermissionSchema = z.object({
+  categoria: textSchema().trim().min(1).max(20),
+  atividade: z.number().int().min(1).max(MAX_INTEGER_ID),
+});
+export type CategoryPermission = z.infer<typeof CategoryPermissionSchema>;
+
+/** GET /equipe/conteudo/permissoes: the categories, the activities and which pairs are allowed. */
+export const CategoryPermissionsSchema = z.object({
+  categorias: z.array(z.object({ codigo: z.string(), descricao: z.string() })),
+  atividades: z.array(z.object({ codigo: z.number().int(), descricao: z.string(), ativa: z.boolean() })),
+  permissoes: z.array(CategoryPermissionSchema),
+});
+export type CategoryPermissions = z.infer<typeof CategoryPermissionsSchema>;
+
+/** PUT /equipe/conteudo/permissoes: every allowed pair from now on (the ones left out are withdrawn). */
+export const CategoryPermissionsRequestSchema = z.object({
+  permissoes: z.array(CategoryPermissionSchema).max(20_000),
+});
+export type CategoryPermissionsRequest = z.infer<typeof CategoryPermissionsRequestSchema>;

@@ -119,6 +119,8 @@ export const STAFF_PATHS = {
   /** The institution settings an administrator may change on screen (INSTITUTION_SETTINGS). */
   contentSettings: '/equipe/conteudo/parametros',
   contentSetting: (key: string) => `/equipe/conteudo/parametros/${key}`,
+  /** Which patron category may use each activity, read and saved whole (administrator). */
+  contentPermissions: '/equipe/conteudo/permissoes',
 } as const;
 
 /** GET /equipe/eu. */
@@ -204,6 +206,7 @@ export const STAFF_ACTIONS = [
   'event.edit',
   'event.remove',
   'setting.set',
+  'permission.set',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 

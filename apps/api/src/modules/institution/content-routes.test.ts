@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
   EditableFaqEntrySchema,
+  CategoryPermissionsSchema,
   EditableActivitiesSchema,
   EditableEventSchema,
   EditableEventsSchema,
@@ -640,6 +641,100 @@ describe('settings editor', () => {
     expect(rows[4]).toMatchObject({
       before: { value: 'https://portal.ue.example/' },
       after: { value: null },
+    });
+  });
+});
+
+// Which patron category may use each activity (decision 0065), saved whole.
+describe('category permissions editor', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeEach(async () => {
+    ctx = await buildTestApp({ clock: testClock(new Date('2031-05-10T12:00:00Z')) });
+  });
+  afterEach(() => ctx.close());
+
+  const as = async (login: string, password = `estante-${login.replace('.', '-')}`) =>
+    bearer((await signIn(ctx.app, login, password)).access_token);
+
+  it('refuses visitors, patrons and staff who are not administrators', async () => {
+    for (const [headers, status] of [
+      [{}, 401],
+      [await as('ana'), 403],
+      [await as('equipe.aquisicao'), 403],
+    ] as const) {
+      const answers = [
+        await ctx.app.inject({ url: `/api${STAFF_PATHS.contentPermissions}`, headers }),
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api${STAFF_PATHS.contentPermissions}`,
+          headers,
+          payload: { permissoes: [] },
+        }),
+      ];
+      expect(answers.map((a) => a.statusCode)).toEqual([status, status]);
+    }
+    const { rows } = await ctx.db.query("SELECT 1 FROM staff_action WHERE action = 'permission.set'");
+    expect(rows).toEqual([]);
+  });
+
+  it("withdraws and grants activities by category in one save: the patron's permissions follow", async () => {
+    const admin = await as('equipe.admin');
+    const read = async () =>
+      CategoryPermissionsSchema.parse(
+        (await ctx.app.inject({ url: `/api${STAFF_PATHS.contentPermissions}`, headers: admin })).json(),
+      );
+    const put = (permissoes: { categoria: string; atividade: number }[]) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api${STAFF_PATHS.contentPermissions}`,
+        headers: admin,
+        payload: { permissoes },
+      });
+    const anaActivities = async () =>
+      (
+        (await ctx.app.inject({ url: '/api/pessoas', headers: await as('ana') })).json() as {
+          authPermissions: { cod_atividade: number }[];
+        }
+      ).authPermissions.map((p) => p.cod_atividade);
+
+    const before = await read();
+    expect(before.categorias.map((c) => c.codigo)).toContain('01');
+    expect(before.permissoes).toContainEqual({ categoria: '01', atividade: 12 });
+    expect(await anaActivities()).toContain(12);
+
+    // Undergraduates (ana's category) may no longer suggest purchases; graduates gain activity 57.
+    const next = [
+      ...before.permissoes.filter((p) => !(p.categoria === '01' && p.atividade === 12)),
+      { categoria: '03', atividade: 57 },
+    ];
+    expect((await put(next)).statusCode).toBe(204);
+    expect(await anaActivities()).not.toContain(12);
+    const after = await read();
+    expect(after.permissoes).not.toContainEqual({ categoria: '01', atividade: 12 });
+    expect(after.permissoes).toContainEqual({ categoria: '03', atividade: 57 });
+    expect((await put([...next].reverse())).statusCode).toBe(204); // the same set: nothing logged
+
+    for (const pair of [
+      { categoria: 'XX', atividade: 12 },
+      { categoria: '01', atividade: 999_999 },
+    ]) {
+      const answer = await put([...next, pair]);
+      expect({ pair, status: answer.statusCode, body: answer.json() as unknown }).toMatchObject({
+        pair,
+        status: 422,
+        body: { code: 'PERMISSION_UNKNOWN', message: 'staff.content.permissions.unknown' },
+      });
+    }
+    expect((await read()).permissoes).toEqual(after.permissoes);
+
+    const { rows } = await ctx.db.query<{ actor_login: string; before: unknown; after: unknown }>(
+      "SELECT actor_login, before, after FROM staff_action WHERE action = 'permission.set' ORDER BY id",
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor_login: 'equipe.admin',
+      before: { withdrawn: ['01:12'] },
+      after: { granted: ['03:57'] },
     });
   });
 });

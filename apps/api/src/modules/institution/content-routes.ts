@@ -10,6 +10,8 @@ import {
   EditableEventsSchema,
   EditableOpeningHoursEntrySchema,
   EditableOpeningHoursSchema,
+  CategoryPermissionsRequestSchema,
+  CategoryPermissionsSchema,
   EditableSettingSchema,
   EditableSettingsSchema,
   SettingKeyParamsSchema,
@@ -40,6 +42,7 @@ import {
   editableEvents,
   editableHours,
   editablePages,
+  editablePermissions,
   editableSettings,
   removeEvent,
   removeFaqEntry,
@@ -48,6 +51,7 @@ import {
   saveHoursEntry,
   removePage,
   setActivityState,
+  setPermissions,
   setSetting,
 } from './content-service.ts';
 
@@ -376,5 +380,34 @@ export async function institutionContentRoutes(
     },
     async (request) =>
       setSetting(db, clock, await staffActor(db, request), request.params.chave, request.body.valor),
+  );
+
+  r.get(
+    STAFF_PATHS.contentPermissions,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Which patron category may use each activity (administrator)',
+        response: { 200: CategoryPermissionsSchema, ...refusals },
+      },
+    },
+    async (request) => editablePermissions(db, request.language),
+  );
+  r.put(
+    STAFF_PATHS.contentPermissions,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Save every allowed category and activity pair at once (administrator)',
+        body: CategoryPermissionsRequestSchema,
+        response: { 204: z.null().describe('Saved'), 400: ApiErrorSchema, 422: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await setPermissions(db, clock, await staffActor(db, request), request.body);
+      return reply.status(204).send(null);
+    },
   );
 }

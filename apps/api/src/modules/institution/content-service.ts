@@ -1,6 +1,9 @@
 import {
+  CONSULTATION_MODULE,
   CONTENT_ERRORS,
   INSTITUTION_PAGES,
+  type CategoryPermissions,
+  type CategoryPermissionsRequest,
   INSTITUTION_SETTING_KEYS,
   isSettingValue,
   type EditableSetting,
@@ -35,6 +38,10 @@ import {
   lockEvent,
   lockHoursEntry,
   lockSetting,
+  listCategories,
+  listCategoryPermissions,
+  permissionsExist,
+  replaceCategoryPermissions,
   readSettings,
   writeSetting,
   writeEvent,
@@ -502,4 +509,55 @@ export async function setSetting(
     });
   });
   return { chave: key, valor: written };
+}
+
+// Which patron category may use each activity (decision 0065): the consultation module's permissions.
+
+/** The categories, every activity (on or off) and the allowed pairs. */
+export async function editablePermissions(db: Db, language: ServerLanguage): Promise<CategoryPermissions> {
+  const [categories, activities, pairs] = await Promise.all([
+    listCategories(db, language),
+    listAllActivities(db, language),
+    listCategoryPermissions(db, CONSULTATION_MODULE),
+  ]);
+  return {
+    categorias: categories.map((c) => ({ codigo: c.code, descricao: c.label })),
+    atividades: activities.map((a) => ({ codigo: a.code, descricao: a.description, ativa: a.enabled })),
+    permissoes: pairs.map((p) => ({ categoria: p.category, atividade: p.activity })),
+  };
+}
+
+/** Saves every allowed pair at once; pairs naming no category or activity are refused, the same set writes nothing. */
+export async function setPermissions(
+  db: Db,
+  clock: Clock,
+  actor: StaffActor,
+  request: CategoryPermissionsRequest,
+): Promise<void> {
+  const seen = new Map(request.permissoes.map((p) => [`${p.categoria}\u0000${p.atividade}`, p]));
+  const pairs = [...seen.values()]
+    .map((p) => ({ category: p.categoria, activity: p.atividade }))
+    .sort((a, b) => a.category.localeCompare(b.category) || a.activity - b.activity);
+  await db.transaction(async (tx) => {
+    const categories = [...new Set(pairs.map((p) => p.category))];
+    const activities = [...new Set(pairs.map((p) => p.activity))];
+    if (!(await permissionsExist(tx, categories, activities))) {
+      throw contentRefusal(CONTENT_ERRORS.PERMISSION_UNKNOWN);
+    }
+    const before = await listCategoryPermissions(tx, CONSULTATION_MODULE, true);
+    const key = (list: { category: string; activity: number }[]) =>
+      list.map((p) => `${p.category}:${p.activity}`).sort();
+    const [was, is] = [key(before), key(pairs)];
+    if (JSON.stringify(was) === JSON.stringify(is)) return;
+    await replaceCategoryPermissions(tx, CONSULTATION_MODULE, pairs);
+    // The audit entry keeps what changed, and the whole set before and after.
+    await recordStaffAction(tx, {
+      actor,
+      action: 'permission.set',
+      target: { kind: 'category_permission', id: CONSULTATION_MODULE },
+      before: { allowed: was, withdrawn: was.filter((p) => !is.includes(p)) },
+      after: { allowed: is, granted: is.filter((p) => !was.includes(p)) },
+      at: clock.now(),
+    });
+  });
 }

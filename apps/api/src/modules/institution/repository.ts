@@ -719,3 +719,57 @@ export async function lockSetting(tx: Queryable, key: string): Promise<unknown> 
   );
   return rows.length === 0 ? undefined : rows[0]!.value;
 }
+
+/** The patron categories by code, in the language. */
+export async function listCategories(db: Queryable, language: ServerLanguage) {
+  return (
+    await db.query<{ code: string; label: string }>(
+      `SELECT code, CASE $1::text WHEN 'en' THEN label_en WHEN 'es' THEN label_es ELSE label_pt END AS label
+         FROM patron_category ORDER BY code`,
+      [language],
+    )
+  ).rows;
+}
+
+/** A module's category permissions, by category and activity (locked when `lock`). */
+export async function listCategoryPermissions(
+  db: Queryable,
+  module: number,
+  lock = false,
+): Promise<{ category: string; activity: number }[]> {
+  return (
+    await db.query<{ category: string; activity: number }>(
+      `SELECT category_code AS category, activity_code AS activity FROM category_permission
+        WHERE module_code = $1 ORDER BY category_code, activity_code${lock ? ' FOR UPDATE' : ''}`,
+      [module],
+    )
+  ).rows;
+}
+
+/** Whether every category and every activity named exists. */
+export async function permissionsExist(
+  tx: Queryable,
+  categories: string[],
+  activities: number[],
+): Promise<boolean> {
+  const { rows } = await tx.query<{ categories: number; activities: number }>(
+    `SELECT (SELECT count(*)::int FROM patron_category WHERE code = ANY($1::text[])) AS categories,
+            (SELECT count(*)::int FROM activity WHERE code = ANY($2::int[])) AS activities`,
+    [categories, activities],
+  );
+  return rows[0]!.categories === categories.length && rows[0]!.activities === activities.length;
+}
+
+/** Replaces a module's category permissions with the pairs given. */
+export async function replaceCategoryPermissions(
+  tx: Queryable,
+  module: number,
+  pairs: { category: string; activity: number }[],
+): Promise<void> {
+  await tx.query('DELETE FROM category_permission WHERE module_code = $1', [module]);
+  await tx.query(
+    `INSERT INTO category_permission (category_code, module_code, activity_code)
+     SELECT c, $1, a FROM unnest($2::text[], $3::int[]) AS p(c, a)`,
+    [module, pairs.map((p) => p.category), pairs.map((p) => p.activity)],
+  );
+}

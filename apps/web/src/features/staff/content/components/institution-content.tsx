@@ -6,6 +6,7 @@ import { EventsEditor } from './events-editor';
 import { FaqEditor } from './faq-editor';
 import { HoursEditor } from './hours-editor';
 import { PagesEditor } from './pages-editor';
+import { PermissionsEditor } from './permissions-editor';
 import { SettingsEditor } from './settings-editor';
 
 /**
@@ -23,6 +24,7 @@ export function InstitutionContent() {
       <EventsEditor />
       <DatabasesEditor />
       <ActivitiesEditor />
+      <PermissionsEditor />
       <SettingsEditor />
     </Stack>
   );
