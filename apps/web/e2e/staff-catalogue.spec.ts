@@ -7,14 +7,16 @@ import { seriousViolations } from './helpers';
  * (who holds the cataloguing role too) uploads one of the shared MARC files — MFHD holdings whose
  * titles this catalogue does not have, so the report skips all seven with why and the catalogue
  * other journeys search stays as it was — then adds a FAQ entry with HTML whose script the preview
- * drops, rewrites it, reads the new answer on the public FAQ page, and removes it again. The roles'
- * refusals are the API tests'.
+ * drops, rewrites it, reads the new answer on the public FAQ page, and removes it again; then adds
+ * an event (decision 0065) — an end before its start refused in place — reads it on the public
+ * events page and removes it too. The roles' refusals are the API tests'.
  */
 
 const MFHD = fileURLToPath(
   new URL('../../../../shared/data/marc/evergreen-serials-mfhd.xml', import.meta.url),
 );
 const QUESTION = 'Há armários para guardar mochilas?';
+const EVENT = 'Oficina de Zotero para teses';
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/login?redirect=%2Fequipe');
@@ -25,7 +27,7 @@ async function signIn(page: Page): Promise<void> {
 }
 
 test.describe('staff workspace: catalogue and content', () => {
-  test('uploads a MARC file to its report, and edits a FAQ entry the public page then shows', async ({
+  test('uploads a MARC file to its report, and edits a FAQ entry and an event the public pages then show', async ({
     page,
   }) => {
     test.slow();
@@ -89,6 +91,36 @@ test.describe('staff workspace: catalogue and content', () => {
       page.getByRole('status').filter({ hasText: `Pergunta "${QUESTION}" removida.` }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: `Editar a pergunta "${QUESTION}"` })).toHaveCount(0);
+
+    // An event, years ahead so the public list's first events stay the demo's.
+    await page.getByRole('button', { name: 'Adicionar evento' }).click();
+    const event = page.getByRole('form', { name: 'Novo evento' });
+    await event.getByLabel(/^Data de início/).fill('2030-03-14');
+    await event.getByLabel(/^Hora de início/).fill('14:00');
+    await event.getByLabel(/^Data de término/).fill('2030-03-14');
+    await event.getByLabel(/^Hora de término/).fill('13:00');
+    await event.getByLabel(/^Local/).fill('Laboratório de informática da Biblioteca Central');
+    await event
+      .getByRole('group', { name: 'Português' })
+      .getByRole('textbox', { name: /^Título/ })
+      .fill(EVENT);
+    await event.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect(
+      event.getByRole('alert').filter({ hasText: 'O término não pode ser antes do início.' }),
+    ).toBeVisible();
+    await event.getByLabel(/^Hora de término/).fill('16:00');
+    await event.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Evento "${EVENT}" salvo.` })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/instituicao/eventos');
+    const published = page.getByRole('main').getByRole('article').filter({ hasText: EVENT });
+    await expect(published).toContainText('Laboratório de informática da Biblioteca Central');
+
+    await page.goto('/equipe/conteudo');
+    await page.getByRole('button', { name: `Remover o evento "${EVENT}"` }).click();
+    await page.getByRole('button', { name: `Confirmar a remoção de "${EVENT}"` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Evento "${EVENT}" removido.` })).toBeVisible();
   });
 
   test.describe('on a 390-pixel-wide phone', () => {
@@ -102,6 +134,13 @@ test.describe('staff workspace: catalogue and content', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await page.goto('/equipe/conteudo');
       await expect(page.getByRole('heading', { level: 2, name: 'Perguntas frequentes' })).toBeVisible();
+      // Every section loaded, the widest tables too, before the check.
+      await expect(page.getByRole('button', { name: 'Adicionar horário' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Adicionar evento' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Parâmetros da instituição' })).toBeVisible();
+      await expect(
+        page.getByRole('table', { name: 'Atividades (linhas) por categoria de leitor (colunas)' }),
+      ).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

@@ -110,6 +110,17 @@ export const STAFF_PATHS = {
   /** The activities (SPEC §6), each on or off for the whole institution (administrator). */
   contentActivities: '/equipe/conteudo/atividades',
   contentActivity: (code: number | string) => `/equipe/conteudo/atividades/${code}`,
+  /** Opening hours, one open interval per entry (administrator, decision 0065). */
+  contentHours: '/equipe/conteudo/horarios',
+  contentHoursEntry: (id: number | string) => `/equipe/conteudo/horarios/${id}`,
+  /** The institutional events and the events calendar (administrator). */
+  contentEvents: '/equipe/conteudo/eventos',
+  contentEvent: (id: number | string) => `/equipe/conteudo/eventos/${id}`,
+  /** The institution settings an administrator may change on screen (INSTITUTION_SETTINGS). */
+  contentSettings: '/equipe/conteudo/parametros',
+  contentSetting: (key: string) => `/equipe/conteudo/parametros/${key}`,
+  /** Which patron category may use each activity, read and saved whole (administrator). */
+  contentPermissions: '/equipe/conteudo/permissoes',
 } as const;
 
 /** GET /equipe/eu. */
@@ -187,6 +198,15 @@ export const STAFF_ACTIONS = [
   'page.edit',
   'page.remove',
   'activity.set',
+  // The rest of the institution's content (decision 0065).
+  'hours.add',
+  'hours.edit',
+  'hours.remove',
+  'event.add',
+  'event.edit',
+  'event.remove',
+  'setting.set',
+  'permission.set',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 

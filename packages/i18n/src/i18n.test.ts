@@ -41,6 +41,8 @@ const DYNAMIC_PREFIXES = [
   'suggestions.order.status.',
   // The audit log's actions (STAFF_ACTIONS), checked one by one in the web's audit test.
   'staff.audit.actions.',
+  // The settings offered on screen (INSTITUTION_SETTINGS), checked one by one in the settings editor's test.
+  'staff.content.settings.keys.',
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -186,6 +186,16 @@ describe('estante settings … (institution pages from the command line)', () =>
     expect(errors.join()).toContain('usage: estante settings set KEY VALUE');
   });
 
+  it('holds the settings the workspace offers to the same rules as the screen (decision 0065)', async () => {
+    expect(await run('set', 'sigla', '2031')).toBe(0);
+    expect((await readSettings(ctx.db))['sigla']).toBe('2031');
+    expect(await run('set', 'alerta_dias_antes_vencimento', '31')).toBe(2);
+    expect(errors.join()).toContain('alerta_dias_antes_vencimento: must be a whole number from 0 to 30.');
+    expect(await run('set', 'dois_fatores', 'yes')).toBe(2);
+    expect((await readSettings(ctx.db))['dois_fatores']).toBeUndefined();
+    expect(await run('set', 'alerta_dias_antes_vencimento', '5')).toBe(0);
+  });
+
   it('sets the daily comment limit', async () => {
     expect(await run('comment-limit', '3')).toBe(0);
     expect((await readSettings(ctx.db))['comentarios_limite_diario']).toBe(3);

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { INSTITUTION_PAGES, PAPER_POSTING_SETTINGS } from '@estante/contract';
+import {
+  INSTITUTION_PAGES,
+  INSTITUTION_SETTINGS,
+  PAPER_POSTING_SETTINGS,
+  isSettingValue,
+  type InstitutionSettingKey,
+} from '@estante/contract';
 import type { Db } from '../../lib/db/index.ts';
 import {
   addEvent,
@@ -351,6 +357,21 @@ function usage(out: CommandOutput, line: string): number {
   return 2;
 }
 
+/** What a listed setting takes, in the command's words. */
+function describeSetting(key: InstitutionSettingKey): string {
+  const kind = INSTITUTION_SETTINGS[key];
+  switch (kind.tipo) {
+    case 'booleano':
+      return 'must be true or false';
+    case 'inteiro':
+      return `must be a whole number from ${kind.minimo} to ${kind.maximo}`;
+    case 'texto':
+      return `must be text of at most ${kind.max_caracteres} characters${kind.anulavel ? ', or null' : ''}`;
+    case 'endereco':
+      return 'must be an http:// or https:// address, or null';
+  }
+}
+
 /**
  * `estante settings set KEY VALUE`: any institution setting. VALUE is JSON when it reads as JSON
  * (true, 3, null), else plain text. A footer link's address must be http(s), or null to remove it.
@@ -380,6 +401,15 @@ async function setCommand(db: Db, args: string[], out: CommandOutput): Promise<n
     parsed = value;
     if (value.length < 32) {
       out.error(`${key} must be at least 32 characters long (the repository verifies tokens with it).`);
+      return 2;
+    }
+  }
+  // The settings the workspace offers on screen (decision 0065) follow the same rules here.
+  if (Object.hasOwn(INSTITUTION_SETTINGS, key)) {
+    const listed = key as InstitutionSettingKey;
+    if (INSTITUTION_SETTINGS[listed].tipo === 'texto' && parsed !== null) parsed = value.trim();
+    if (!isSettingValue(listed, parsed)) {
+      out.error(`${key}: ${describeSetting(listed)}.`);
       return 2;
     }
   }

@@ -6,6 +6,20 @@ import {
   ActivityStateRequestSchema,
   ApiErrorSchema,
   EditableActivitiesSchema,
+  EditableEventSchema,
+  EditableEventsSchema,
+  EditableOpeningHoursEntrySchema,
+  EditableOpeningHoursSchema,
+  CategoryPermissionsRequestSchema,
+  CategoryPermissionsSchema,
+  EditableSettingSchema,
+  EditableSettingsSchema,
+  SettingKeyParamsSchema,
+  SettingValueRequestSchema,
+  EventIdParamsSchema,
+  EventRequestSchema,
+  OpeningHoursEntryIdParamsSchema,
+  OpeningHoursEntryRequestSchema,
   EditableFaqEntrySchema,
   EditableFaqSchema,
   EditableInstitutionPageSchema,
@@ -25,10 +39,20 @@ import {
   editPage,
   editableFaq,
   editableActivities,
+  editableEvents,
+  editableHours,
   editablePages,
+  editablePermissions,
+  editableSettings,
+  removeEvent,
   removeFaqEntry,
+  removeHoursEntry,
+  saveEvent,
+  saveHoursEntry,
   removePage,
   setActivityState,
+  setPermissions,
+  setSetting,
 } from './content-service.ts';
 
 /**
@@ -189,6 +213,200 @@ export async function institutionContentRoutes(
         request.params.codigo,
         request.body.ativa,
       );
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Opening hours and events (decision 0065).
+  const removed = z.null().describe('Removed');
+  r.get(
+    STAFF_PATHS.contentHours,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Every open interval of every library, and the libraries (administrator)',
+        response: { 200: EditableOpeningHoursSchema, ...refusals },
+      },
+    },
+    async () => editableHours(db),
+  );
+  r.post(
+    STAFF_PATHS.contentHours,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Add an open interval to a library on a weekday (administrator)',
+        body: OpeningHoursEntryRequestSchema,
+        response: {
+          201: EditableOpeningHoursEntrySchema,
+          400: ApiErrorSchema,
+          422: ApiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await saveHoursEntry(db, clock, await staffActor(db, request), null, request.body)),
+  );
+  r.put(
+    STAFF_PATHS.contentHoursEntry(':id'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Rewrite an open interval, or move it to another day or library (administrator)',
+        params: OpeningHoursEntryIdParamsSchema,
+        body: OpeningHoursEntryRequestSchema,
+        response: {
+          200: EditableOpeningHoursEntrySchema,
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          422: ApiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request) =>
+      saveHoursEntry(db, clock, await staffActor(db, request), request.params.id, request.body),
+  );
+  r.delete(
+    STAFF_PATHS.contentHoursEntry(':id'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Remove an open interval (administrator)',
+        params: OpeningHoursEntryIdParamsSchema,
+        response: { 204: removed, 400: ApiErrorSchema, 404: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await removeHoursEntry(db, clock, await staffActor(db, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    STAFF_PATHS.contentEvents,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Every event with every language, newest start first (administrator)',
+        response: { 200: EditableEventsSchema, ...refusals },
+      },
+    },
+    async () => ({ data: await editableEvents(db) }),
+  );
+  r.post(
+    STAFF_PATHS.contentEvents,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Add an event (administrator)',
+        body: EventRequestSchema,
+        response: { 201: EditableEventSchema, 400: ApiErrorSchema, 422: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await saveEvent(db, clock, await staffActor(db, request), null, request.body)),
+  );
+  r.put(
+    STAFF_PATHS.contentEvent(':id'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Rewrite an event (administrator)',
+        params: EventIdParamsSchema,
+        body: EventRequestSchema,
+        response: {
+          200: EditableEventSchema,
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          422: ApiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request) => saveEvent(db, clock, await staffActor(db, request), request.params.id, request.body),
+  );
+  r.delete(
+    STAFF_PATHS.contentEvent(':id'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Remove an event (administrator)',
+        params: EventIdParamsSchema,
+        response: { 204: removed, 400: ApiErrorSchema, 404: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await removeEvent(db, clock, await staffActor(db, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    STAFF_PATHS.contentSettings,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary:
+          'The institution settings an administrator may change on screen, with their values (administrator)',
+        response: { 200: EditableSettingsSchema, ...refusals },
+      },
+    },
+    async () => ({ data: await editableSettings(db) }),
+  );
+  r.put(
+    STAFF_PATHS.contentSetting(':chave'),
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Set one of the listed institution settings, as estante settings set does (administrator)',
+        params: SettingKeyParamsSchema,
+        body: SettingValueRequestSchema,
+        response: { 200: EditableSettingSchema, 400: ApiErrorSchema, 422: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      setSetting(db, clock, await staffActor(db, request), request.params.chave, request.body.valor),
+  );
+
+  r.get(
+    STAFF_PATHS.contentPermissions,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Which patron category may use each activity (administrator)',
+        response: { 200: CategoryPermissionsSchema, ...refusals },
+      },
+    },
+    async (request) => editablePermissions(db, request.language),
+  );
+  r.put(
+    STAFF_PATHS.contentPermissions,
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Save every allowed category and activity pair at once (administrator)',
+        body: CategoryPermissionsRequestSchema,
+        response: { 204: z.null().describe('Saved'), 400: ApiErrorSchema, 422: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await setPermissions(db, clock, await staffActor(db, request), request.body);
       return reply.status(204).send(null);
     },
   );

@@ -532,3 +532,244 @@ export async function lockActivity(tx: Queryable, code: number): Promise<{ enabl
   );
   return rows[0] ?? null;
 }
+
+// Opening hours and events edited in the staff workspace (decision 0065).
+
+/** One open interval as the hours editor reads it. */
+export interface EditableHoursRow {
+  id: number;
+  library_id: number;
+  library_name: string;
+  weekday: number;
+  opens: string;
+  closes: string;
+}
+
+const HOURS_COLUMNS = `h.id, h.library_id, l.name AS library_name, h.weekday::int AS weekday,
+  to_char(h.opens, 'HH24:MI') AS opens, to_char(h.closes, 'HH24:MI') AS closes`;
+
+/** Every open interval, by library name, weekday and time. */
+export async function listHoursForEditing(db: Queryable): Promise<EditableHoursRow[]> {
+  return (
+    await db.query<EditableHoursRow>(
+      `SELECT ${HOURS_COLUMNS} FROM opening_hours h JOIN library l ON l.id = h.library_id
+        ORDER BY l.name, h.weekday, h.opens, h.id`,
+    )
+  ).rows;
+}
+
+/** Every library, by name (the hours editor's choices). */
+export async function listLibraryNames(db: Queryable) {
+  return (await db.query<{ id: number; name: string }>('SELECT id, name FROM library ORDER BY name, id'))
+    .rows;
+}
+
+/** One interval, locked for the rest of the transaction. */
+export async function lockHoursEntry(tx: Queryable, id: number): Promise<EditableHoursRow | null> {
+  return (
+    (
+      await tx.query<EditableHoursRow>(
+        `SELECT ${HOURS_COLUMNS} FROM opening_hours h JOIN library l ON l.id = h.library_id
+          WHERE h.id = $1 FOR UPDATE OF h`,
+        [id],
+      )
+    ).rows[0] ?? null
+  );
+}
+
+/**
+ * Locks a library's row (so two editors adding hours to it queue) and says whether another interval
+ * of it on the weekday overlaps opens–closes.
+ */
+export async function hoursOverlap(
+  tx: Queryable,
+  interval: { libraryId: number; weekday: number; opens: string; closes: string; exceptId: number | null },
+): Promise<boolean | null> {
+  const library = await tx.query('SELECT id FROM library WHERE id = $1 FOR UPDATE', [interval.libraryId]);
+  if (library.rows.length === 0) return null;
+  const { rows } = await tx.query(
+    `SELECT 1 FROM opening_hours
+      WHERE library_id = $1 AND weekday = $2 AND ($5::int IS NULL OR id <> $5)
+        AND opens < $4::time AND closes > $3::time`,
+    [interval.libraryId, interval.weekday, interval.opens, interval.closes, interval.exceptId],
+  );
+  return rows.length > 0;
+}
+
+/** Writes an interval (a new one when id is null); returns it as the editor reads it. */
+export async function writeHoursEntry(
+  tx: Queryable,
+  id: number | null,
+  interval: { libraryId: number; weekday: number; opens: string; closes: string },
+): Promise<EditableHoursRow> {
+  const values = [interval.libraryId, interval.weekday, interval.opens, interval.closes];
+  const written =
+    id === null
+      ? await tx.query<{ id: number }>(
+          'INSERT INTO opening_hours (library_id, weekday, opens, closes) VALUES ($1, $2, $3::time, $4::time) RETURNING id',
+          values,
+        )
+      : await tx.query<{ id: number }>(
+          `UPDATE opening_hours SET library_id = $1, weekday = $2, opens = $3::time, closes = $4::time
+            WHERE id = $5 RETURNING id`,
+          [...values, id],
+        );
+  return (await lockHoursEntry(tx, written.rows[0]!.id))!;
+}
+
+/** Removes an interval. */
+export async function deleteHoursEntry(tx: Queryable, id: number): Promise<void> {
+  await tx.query('DELETE FROM opening_hours WHERE id = $1', [id]);
+}
+
+/** An event with every language, as the events editor reads it. */
+export interface EditableEventRow {
+  id: number;
+  kind: EventKind;
+  starts_at: Date;
+  ends_at: Date | null;
+  location: string | null;
+  link: string | null;
+  title_pt: string;
+  title_en: string | null;
+  title_es: string | null;
+  description_pt: string | null;
+  description_en: string | null;
+  description_es: string | null;
+}
+
+const EVENT_COLUMNS = `id, kind, starts_at, ends_at, location, link, title_pt, title_en, title_es,
+  description_pt, description_en, description_es`;
+
+/** Every event, past ones too, newest start first. */
+export async function listEventsForEditing(db: Queryable): Promise<EditableEventRow[]> {
+  return (
+    await db.query<EditableEventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM institution_event ORDER BY starts_at DESC, id DESC LIMIT 1000`,
+    )
+  ).rows;
+}
+
+/** One event, locked for the rest of the transaction. */
+export async function lockEvent(tx: Queryable, id: number): Promise<EditableEventRow | null> {
+  return (
+    (
+      await tx.query<EditableEventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM institution_event WHERE id = $1 FOR UPDATE`,
+        [id],
+      )
+    ).rows[0] ?? null
+  );
+}
+
+/** An event's every field as the editor writes it. */
+export interface EventFields {
+  kind: EventKind;
+  startsAt: Date;
+  endsAt: Date | null;
+  location: string | null;
+  link: string | null;
+  texts: Record<ContentLanguage, { title: string; description: string | null } | null> & {
+    pt: { title: string; description: string | null };
+  };
+}
+
+/** Writes an event (a new one when id is null); returns it. */
+export async function writeEvent(
+  tx: Queryable,
+  id: number | null,
+  event: EventFields,
+): Promise<EditableEventRow> {
+  const values = [
+    event.kind,
+    event.startsAt,
+    event.endsAt,
+    event.location,
+    event.link,
+    event.texts.pt.title,
+    event.texts.en?.title ?? null,
+    event.texts.es?.title ?? null,
+    event.texts.pt.description,
+    event.texts.en?.description ?? null,
+    event.texts.es?.description ?? null,
+  ];
+  const { rows } =
+    id === null
+      ? await tx.query<EditableEventRow>(
+          `INSERT INTO institution_event (kind, starts_at, ends_at, location, link, title_pt, title_en, title_es,
+                                          description_pt, description_en, description_es)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${EVENT_COLUMNS}`,
+          values,
+        )
+      : await tx.query<EditableEventRow>(
+          `UPDATE institution_event SET kind = $1, starts_at = $2, ends_at = $3, location = $4, link = $5,
+                  title_pt = $6, title_en = $7, title_es = $8,
+                  description_pt = $9, description_en = $10, description_es = $11
+            WHERE id = $12 RETURNING ${EVENT_COLUMNS}`,
+          [...values, id],
+        );
+  return rows[0]!;
+}
+
+/** One setting's value, locked for the rest of the transaction; undefined when it was never set. */
+export async function lockSetting(tx: Queryable, key: string): Promise<unknown> {
+  const { rows } = await tx.query<{ value: unknown }>(
+    'SELECT value FROM institution_setting WHERE key = $1 FOR UPDATE',
+    [key],
+  );
+  return rows.length === 0 ? undefined : rows[0]!.value;
+}
+
+/** The patron categories by code, in the language. */
+export async function listCategories(db: Queryable, language: ServerLanguage) {
+  return (
+    await db.query<{ code: string; label: string }>(
+      `SELECT code, CASE $1::text WHEN 'en' THEN label_en WHEN 'es' THEN label_es ELSE label_pt END AS label
+         FROM patron_category ORDER BY code`,
+      [language],
+    )
+  ).rows;
+}
+
+/** A module's category permissions, by category and activity (locked when `lock`). */
+export async function listCategoryPermissions(
+  db: Queryable,
+  module: number,
+  lock = false,
+): Promise<{ category: string; activity: number }[]> {
+  return (
+    await db.query<{ category: string; activity: number }>(
+      `SELECT category_code AS category, activity_code AS activity FROM category_permission
+        WHERE module_code = $1 ORDER BY category_code, activity_code${lock ? ' FOR UPDATE' : ''}`,
+      [module],
+    )
+  ).rows;
+}
+
+/** Whether every category and every activity named exists. */
+export async function permissionsExist(
+  tx: Queryable,
+  categories: string[],
+  activities: number[],
+): Promise<boolean> {
+  const { rows } = await tx.query<{ categories: number; activities: number }>(
+    `SELECT (SELECT count(*)::int FROM patron_category WHERE code = ANY($1::text[])) AS categories,
+            (SELECT count(*)::int FROM activity WHERE code = ANY($2::int[])) AS activities`,
+    [categories, activities],
+  );
+  return rows[0]!.categories === categories.length && rows[0]!.activities === activities.length;
+}
+
+/** Replaces a module's category permissions with the pairs given. */
+export async function replaceCategoryPermissions(
+  tx: Queryable,
+  module: number,
+  pairs: { category: string; activity: number }[],
+): Promise<void> {
+  await tx.query('DELETE FROM category_permission WHERE module_code = $1', [module]);
+  await tx.query(
+    `INSERT INTO category_permission (category_code, module_code, activity_code)
+     SELECT c, $1, a FROM unnest($2::text[], $3::int[]) AS p(c, a)`,
+    [module, pairs.map((p) => p.category), pairs.map((p) => p.activity)],
+  );
+}

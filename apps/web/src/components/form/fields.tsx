@@ -150,6 +150,18 @@ export function DateField(props: FieldProps<string> & { min?: string; max?: stri
   );
 }
 
+/** A time of day (HH:MM, the browser's time picker). */
+export function TimeField(props: FieldProps<string>) {
+  return (
+    <TextInput
+      {...common(props)}
+      type="time"
+      value={props.value}
+      onChange={(event) => props.onChange(event.currentTarget.value)}
+    />
+  );
+}
+
 /** A native select; `choose` adds a first empty option ("Choose…") for a value not yet chosen. */
 export function SelectField(
   props: FieldProps<string> & { options: readonly { value: string; label: string }[]; choose?: boolean },

@@ -6,6 +6,7 @@ export {
   CheckboxField,
   CheckboxGroupField,
   DateField,
+  TimeField,
   EmailField,
   FormRefusal,
   PasswordField,

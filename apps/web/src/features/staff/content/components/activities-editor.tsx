@@ -7,8 +7,8 @@ import { useEditableActivities, useSetActivity } from '../api/activities';
 
 /**
  * The activities (SPEC §6) the institution offers, each turned on or off at once for everyone, as
- * `estante activity on|off` does (decision 0063). Which patron category may use each stays with
- * the category permissions.
+ * `estante activity on|off` does (decision 0063). Which patron category may use each is the
+ * permissions table beside it (decision 0065).
  */
 export function ActivitiesEditor() {
   const { t } = useTranslation();

@@ -2,8 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Stack, Text } from '@mantine/core';
 import { ActivitiesEditor } from './activities-editor';
 import { DatabasesEditor } from './databases-editor';
+import { EventsEditor } from './events-editor';
 import { FaqEditor } from './faq-editor';
+import { HoursEditor } from './hours-editor';
 import { PagesEditor } from './pages-editor';
+import { PermissionsEditor } from './permissions-editor';
+import { SettingsEditor } from './settings-editor';
 
 /**
  * The institution's content edited on screen (decision 0063, administrator): each kind is a list
@@ -16,8 +20,12 @@ export function InstitutionContent() {
       <Text>{t('staff.content.intro')}</Text>
       <PagesEditor />
       <FaqEditor />
+      <HoursEditor />
+      <EventsEditor />
       <DatabasesEditor />
       <ActivitiesEditor />
+      <PermissionsEditor />
+      <SettingsEditor />
     </Stack>
   );
 }
