@@ -131,6 +131,13 @@ test.describe('circulation desk', () => {
     );
     expect(await seriousViolations(page)).toEqual([]);
 
+    // Printed, the page is the receipt alone: the desk's forms and the header are not on paper.
+    await page.emulateMedia({ media: 'print' });
+    await expect(receipt).toBeVisible();
+    await expect(shelf).toBeHidden();
+    await expect(page.getByRole('banner')).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+
     // Leonardo borrows it (his hold is fulfilled) and brings it back: the copy is on the shelf again.
     await tabTo(page, patronField, 'Tab');
     await page.keyboard.type(HOLDER.login);

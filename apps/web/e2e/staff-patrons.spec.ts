@@ -56,7 +56,10 @@ test.describe('patrons in the staff workspace', () => {
     ).toBeVisible();
     await expect(page.getByRole('textbox', { name: /^Motivo do bloqueio/ })).toBeVisible();
 
+    // Signed out once /sair has landed on the catalogue and the header greets nobody.
     await page.goto('/sair');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByText('Olá, Igor')).toHaveCount(0);
     await signIn(page, 'equipe.admin', 'estante-equipe-admin');
     await page.goto('/equipe/auditoria');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registro de auditoria');
