@@ -23,18 +23,20 @@ import {
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import { bearer, signIn, testClock } from '../identity/testing.ts';
 
+// Every test gets a fresh demo library, and signs its callers in with their demo passwords.
+let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+beforeEach(async () => {
+  ctx = await buildTestApp({ clock: testClock(new Date('2031-05-10T12:00:00Z')) });
+});
+afterEach(() => ctx.close());
+
+const as = async (login: string, password = `estante-${login.replace('.', '-')}`) =>
+  bearer((await signIn(ctx.app, login, password)).access_token);
+
 // The FAQ edited in the staff workspace (decision 0063): the administrator adds, rewrites, moves
 // and removes entries; the public FAQ shows each change at once, and the audit log keeps each one.
 
 describe('FAQ editor', () => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeEach(async () => {
-    ctx = await buildTestApp({ clock: testClock(new Date('2031-05-10T12:00:00Z')) });
-  });
-  afterEach(() => ctx.close());
-
-  const as = async (login: string, password = `estante-${login.replace('.', '-')}`) =>
-    bearer((await signIn(ctx.app, login, password)).access_token);
   const publicFaq = async (language: 'pt' | 'en' = 'pt') =>
     FaqSchema.parse(
       (
@@ -285,14 +287,6 @@ describe('FAQ editor', () => {
 // Opening hours and events on screen (decision 0065): each change shows on the public pages at once
 // and is kept in the audit log; the refusals are translation keys the web app shows.
 describe('opening hours and events editors', () => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeEach(async () => {
-    ctx = await buildTestApp({ clock: testClock(new Date('2031-05-10T12:00:00Z')) });
-  });
-  afterEach(() => ctx.close());
-
-  const as = async (login: string, password = `estante-${login.replace('.', '-')}`) =>
-    bearer((await signIn(ctx.app, login, password)).access_token);
   const publicGet = async (url: string) =>
     (await ctx.app.inject({ url: `/api${url}`, headers: bearer(await publicToken(ctx.app)) })).json();
   const auditOf = async (kind: string) =>
@@ -533,15 +527,6 @@ describe('opening hours and events editors', () => {
 
 // The settings on screen (decision 0065): only the listed ones, each checked against its kind.
 describe('settings editor', () => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeEach(async () => {
-    ctx = await buildTestApp({ clock: testClock(new Date('2031-05-10T12:00:00Z')) });
-  });
-  afterEach(() => ctx.close());
-
-  const as = async (login: string, password = `estante-${login.replace('.', '-')}`) =>
-    bearer((await signIn(ctx.app, login, password)).access_token);
-
   it('refuses visitors, patrons and staff who are not administrators', async () => {
     for (const [headers, status] of [
       [{}, 401],
@@ -647,15 +632,6 @@ describe('settings editor', () => {
 
 // Which patron category may use each activity (decision 0065), saved whole.
 describe('category permissions editor', () => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeEach(async () => {
-    ctx = await buildTestApp({ clock: testClock(new Date('2031-05-10T12:00:00Z')) });
-  });
-  afterEach(() => ctx.close());
-
-  const as = async (login: string, password = `estante-${login.replace('.', '-')}`) =>
-    bearer((await signIn(ctx.app, login, password)).access_token);
-
   it('refuses visitors, patrons and staff who are not administrators', async () => {
     for (const [headers, status] of [
       [{}, 401],
