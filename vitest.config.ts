@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Suites: unit (packages), api (run once on PGlite and once on PostgreSQL by scripts/test.mjs), web.
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves a core for itself, which on a two-core machine
+    // runs every file one after another while a whole core waits; the files share nothing (each test
+    // has its own database copy, servers listen on port 0), so they can run side by side.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
