@@ -41,6 +41,21 @@ export const AdditionalTitlesResponseSchema = z.array(
 );
 export type AdditionalTitlesResponse = z.infer<typeof AdditionalTitlesResponseSchema>;
 
+/**
+ * Where a title's copies are on the shelf: one library and location, with the title's call number
+ * and how many copies of it are there (decision 0070).
+ */
+export const ShelfPlaceSchema = z.object({
+  cod_biblioteca: z.number().int(),
+  desc_biblioteca: z.string(),
+  /** The copies' location in the library (a room, a shelf); null when the copies have none. */
+  localizacao: z.string().nullable(),
+  numero_chamada: z.string().nullable(),
+  /** Copies on the shelf at this place (at least 1). */
+  quantidade: z.number().int(),
+});
+export type ShelfPlace = z.infer<typeof ShelfPlaceSchema>;
+
 /** GET /vinculos/links-resultado: per title asked for (unknown ones left out), its online links. */
 export const ResultLinksResponseSchema = z.array(
   z.object({
@@ -48,6 +63,11 @@ export const ResultLinksResponseSchema = z.array(
     links: z.array(OnlineLinkSchema),
     /** How many image links /vinculos/imagem has for the title (its cover included). */
     imagens: z.number().int(),
+    /**
+     * Where its copies are on the shelf now, the place with most copies first, then by library
+     * and location name; empty when none is (decision 0070).
+     */
+    disponivel_em: z.array(ShelfPlaceSchema),
   }),
 );
 export type ResultLinksResponse = z.infer<typeof ResultLinksResponseSchema>;

@@ -42,3 +42,33 @@ export async function findOnlineLinksOfTitles(
   );
   return rows;
 }
+
+/** Copies on the shelf of several titles, counted by library and location. */
+export interface ShelfPlaceRow {
+  title_id: number;
+  library_id: number;
+  library_name: string;
+  location: string | null;
+  call_number: string | null;
+  copies: number;
+}
+
+/**
+ * Where the copies of several titles are on the shelf, in one query for a whole result page: the
+ * place with most copies first, then by library and location name.
+ */
+export async function findShelfPlacesOfTitles(db: Queryable, ids: number[]): Promise<ShelfPlaceRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<ShelfPlaceRow>(
+    `SELECT c.title_id, l.id AS library_id, l.name AS library_name, nullif(c.location, '') AS location,
+            t.call_number, count(*)::int AS copies
+       FROM copy c
+       JOIN library l ON l.id = c.library_id
+       JOIN title t ON t.id = c.title_id
+      WHERE c.title_id = ANY($1::int[]) AND c.status = 'disponivel'
+      GROUP BY c.title_id, l.id, l.name, nullif(c.location, ''), t.call_number
+      ORDER BY c.title_id, count(*) DESC, l.name, nullif(c.location, '') NULLS LAST`,
+    [ids],
+  );
+  return rows;
+}

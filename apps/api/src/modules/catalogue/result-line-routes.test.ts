@@ -15,7 +15,7 @@ import { saveTitle } from './writer.ts';
 
 const DATA = fileURLToPath(new URL('../../../../../../shared/data/marc/', import.meta.url));
 
-describe('result-line extras: additional titles, online links and images of titles', () => {
+describe('result-line extras: additional titles, online links, images and shelf places of titles', () => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let headers: Record<string, string>;
   let dir: string;
@@ -120,6 +120,61 @@ describe('result-line extras: additional titles, online links and images of titl
       'https://fotos.example.org/mapa.gif',
     ]);
     expect(of('fotos-1')?.imagens).toBe(4);
+  });
+
+  it('says where the copies of each title of a page are on the shelf: library, location and call number', async () => {
+    // Two libraries; one title with copies on the shelf at both (two at one location), one lent, one none.
+    const campus = (
+      await ctx.db.query<{ id: number }>("INSERT INTO campus (name) VALUES ('Campus Sul') RETURNING id")
+    ).rows[0]!.id;
+    const library = async (code: string, name: string) =>
+      (
+        await ctx.db.query<{ id: number }>(
+          'INSERT INTO library (campus_id, code, name) VALUES ($1, $2, $3) RETURNING id',
+          [campus, code, name],
+        )
+      ).rows[0]!.id;
+    const central = await library('SUL-C', 'Biblioteca Central');
+    const music = await library('SUL-M', 'Biblioteca de Música');
+    const lullaby = id.get('18057321')!;
+    const maps = id.get('17631075')!;
+    const photos = id.get('fotos-1')!;
+    await ctx.db.query("UPDATE title SET call_number = '784.3 B813w' WHERE id = $1", [lullaby]);
+    const copy = (title: number, lib: number, number: string, location: string | null, status: string) =>
+      ctx.db.query(
+        'INSERT INTO copy (title_id, library_id, number, location, status) VALUES ($1, $2, $3, $4, $5)',
+        [title, lib, number, location, status],
+      );
+    await copy(lullaby, central, 'RL-1', 'Estante 3', 'disponivel');
+    await copy(lullaby, music, 'RL-2', 'Partituras', 'disponivel');
+    await copy(lullaby, music, 'RL-3', 'Partituras', 'disponivel');
+    await copy(lullaby, music, 'RL-4', 'Partituras', 'emprestado');
+    await copy(lullaby, central, 'RL-5', null, 'extraviado');
+    await copy(maps, central, 'RL-6', 'Mapoteca', 'emprestado');
+
+    const response = await get(`/api/vinculos/links-resultado?acervos=${[lullaby, maps, photos].join(',')}`);
+    expect(response.statusCode).toBe(200);
+    const answer = ResultLinksResponseSchema.parse(response.json());
+    const of = (title: number) => answer.find((a) => a.cod_acervo === title)?.disponivel_em;
+    // The place with most copies on the shelf comes first; lent and lost copies are not on the shelf.
+    expect(of(lullaby)).toEqual([
+      {
+        cod_biblioteca: music,
+        desc_biblioteca: 'Biblioteca de Música',
+        localizacao: 'Partituras',
+        numero_chamada: '784.3 B813w',
+        quantidade: 2,
+      },
+      {
+        cod_biblioteca: central,
+        desc_biblioteca: 'Biblioteca Central',
+        localizacao: 'Estante 3',
+        numero_chamada: '784.3 B813w',
+        quantidade: 1,
+      },
+    ]);
+    expect(of(maps)).toEqual([]);
+    expect(of(photos)).toEqual([]);
   });
 
   it('gives the cover of a title from /vinculos/imagem, the cover first and at most "limite" links', async () => {

@@ -12,8 +12,17 @@ import {
 import { additionalTitles, imageLinks, type MarcRecord } from '@estante/marc';
 import type { Db } from '../../lib/db/index.ts';
 import { ERRORS } from '../../lib/errors.ts';
-import { presentAdditionalTitles, presentImageLinks, presentOnlineLink } from './presenters.ts';
-import { findOnlineLinksOfTitles, findTitleFields } from './result-line-repository.ts';
+import {
+  presentAdditionalTitles,
+  presentImageLinks,
+  presentOnlineLink,
+  presentShelfPlace,
+} from './presenters.ts';
+import {
+  findOnlineLinksOfTitles,
+  findShelfPlacesOfTitles,
+  findTitleFields,
+} from './result-line-repository.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -56,23 +65,30 @@ export async function resultLineRoutes(
       onRequest: guard,
       schema: {
         tags: ['links'],
-        summary: 'Online links of several titles, for the result list',
+        summary:
+          'Online links of several titles and where their copies are on the shelf, for the result list',
         querystring: TitleIdsQuerySchema,
         response: { 200: ResultLinksResponseSchema, ...errors },
       },
     },
     async (request) => {
       const ids = request.query.acervos;
-      const [titles, links] = await Promise.all([
+      const [titles, links, places] = await Promise.all([
         findTitleFields(db, ids, IMAGE_TAGS),
         findOnlineLinksOfTitles(db, ids),
+        findShelfPlacesOfTitles(db, ids),
       ]);
       const linksOf = new Map<number, typeof links>();
       for (const link of links) linksOf.set(link.title_id, [...(linksOf.get(link.title_id) ?? []), link]);
+      const placesOf = new Map<number, typeof places>();
+      for (const place of places)
+        placesOf.set(place.title_id, [...(placesOf.get(place.title_id) ?? []), place]);
       return titles.map((title) => ({
         cod_acervo: title.id,
         links: (linksOf.get(title.id) ?? []).map(presentOnlineLink),
         imagens: presentImageLinks(title.cover_url, imageLinks(asRecord(title.fields))).length,
+        // Decision 0070: the line says where a copy is on the shelf, in the same call for the page.
+        disponivel_em: (placesOf.get(title.id) ?? []).map(presentShelfPlace),
       }));
     },
   );
