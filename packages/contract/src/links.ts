@@ -63,6 +63,8 @@ export const ResultLinksResponseSchema = z.array(
     links: z.array(OnlineLinkSchema),
     /** How many image links /vinculos/imagem has for the title (its cover included). */
     imagens: z.number().int(),
+    /** Its cover by ISBN (GET /vinculos/capa-isbn/{isbn}) when the institution names a provider; else null. */
+    capa_isbn: z.string().nullable(),
     /**
      * Where its copies are on the shelf now, the place with most copies first, then by library
      * and location name; empty when none is (decision 0070).
@@ -71,6 +73,15 @@ export const ResultLinksResponseSchema = z.array(
   }),
 );
 export type ResultLinksResponse = z.infer<typeof ResultLinksResponseSchema>;
+
+/** An ISBN as the cover provider takes it: 10 or 13 characters, digits (and a final X), no hyphens. */
+export const IsbnCoverParamsSchema = z.object({ isbn: z.string().regex(/^(\d{13}|\d{9}[\dX])$/) });
+
+/** An ISBN as a record writes it ("85-359-0277-5 (broch.)") → as the provider takes it, or null. */
+export function coverIsbn(value: string): string | null {
+  const compact = (value.toUpperCase().split('(')[0] ?? '').replace(/[\s-]/g, '');
+  return /^(\d{13}|\d{9}[\dX])/.exec(compact)?.[1] ?? null;
+}
 
 /** Most image links one /vinculos/imagem call gives, and how many when `limite` is left out. */
 export const MAX_IMAGE_LINKS = 50;

@@ -6,6 +6,7 @@ import type { OnlineLinkRow } from './repository.ts';
 export interface TitleFieldsRow {
   id: number;
   cover_url: string | null;
+  isbn: string[];
   fields: MarcField[];
 }
 
@@ -20,7 +21,7 @@ export async function findTitleFields(
 ): Promise<TitleFieldsRow[]> {
   if (ids.length === 0) return [];
   const { rows } = await db.query<TitleFieldsRow>(
-    `SELECT t.id, t.cover_url,
+    `SELECT t.id, t.cover_url, t.isbn,
             coalesce((SELECT jsonb_agg(f ORDER BY n) FROM jsonb_array_elements(t.marc->'fields') WITH ORDINALITY AS e(f, n)
                        WHERE f->>'tag' = ANY($2::text[])), '[]'::jsonb) AS fields
        FROM title t WHERE t.id = ANY($1::int[]) ORDER BY t.id`,

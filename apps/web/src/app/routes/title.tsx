@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Outlet, useMatch, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Stack, Text, Title as Heading } from '@mantine/core';
-import { ACTIVITY, type Title } from '@estante/contract';
+import { ACTIVITY, API_PATHS, API_PREFIX, coverIsbn, type Title } from '@estante/contract';
 import { COPIES_LIBRARY_PARAM, parseRecordId, paths, TITLE_TABS, type TitleTabKey } from '../../config/paths';
 import { isApiErrorStatus } from '../../lib/api-client';
 import { useTitle } from '../../features/record/api/get-title';
@@ -39,6 +39,7 @@ import { RecordActions } from '../../features/record/components/record-actions';
 import { BasketToggle } from '../../features/basket/components/basket-toggle';
 import { TitleComments } from '../../features/comments/components/title-comments';
 import { useActivity } from '../../features/chrome/hooks/use-activity';
+import { useInstitution } from '../../features/chrome/api/get-institution';
 import { AddToList } from '../../features/lists/components/add-to-list';
 import classes from '../../features/record/components/record.module.css';
 
@@ -189,12 +190,17 @@ export function TitleDataTab() {
   const openRestricted = useOpenRestrictedLink(title.cod_acervo, session?.user.cod_pessoa ?? null);
   // SPEC §6 activity 13: the institution offers comments.
   const hasComments = useActivity(ACTIVITY.COMMENTS);
+  // Decision 0070: a cover from the institution's provider by ISBN, through the server.
+  const hasIsbnCovers = useInstitution().capa_isbn === true;
+  const isbn = title.isbn.map(coverIsbn).find((value) => value !== null);
+  const isbnCoverUrl = hasIsbnCovers && isbn ? `${API_PREFIX}${API_PATHS.isbnCover(isbn)}` : null;
   return (
     <>
       <section>
         <TabHeading>{t('record.data.heading')}</TabHeading>
         <TitleData
           title={title}
+          isbnCoverUrl={isbnCoverUrl}
           // SPEC §6: restricted content is for the institution's patrons; a visitor signs in first.
           onOpenRestrictedLink={session ? openRestricted : () => openLoginModal()}
         />

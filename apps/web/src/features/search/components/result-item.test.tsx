@@ -55,14 +55,15 @@ describe('the extras of result lines', () => {
             ]);
           if (url.pathname === '/api/vinculos/links-resultado')
             return jsonResponse([
-              { cod_acervo: 1, links: [], imagens: 0, disponivel_em: [] },
+              { cod_acervo: 1, links: [], imagens: 0, capa_isbn: null, disponivel_em: [] },
               {
                 cod_acervo: 2,
                 links: [{ seq_paragrafo: 1, url: 'http://hdl.loc.gov/loc.wdl/wdl.3167', descricao: null }],
                 imagens: 1,
+                capa_isbn: null,
                 disponivel_em: [],
               },
-              { cod_acervo: 3, links: [], imagens: 1, disponivel_em: [] },
+              { cod_acervo: 3, links: [], imagens: 1, capa_isbn: null, disponivel_em: [] },
             ]);
           if (url.pathname === '/api/vinculos/imagem')
             return jsonResponse([
@@ -132,6 +133,7 @@ describe('the extras of result lines', () => {
             },
           ],
           images: 0,
+          isbnCover: null,
           shelfPlaces: null,
         }}
       />,
@@ -153,7 +155,7 @@ describe('the extras of result lines', () => {
     expect(screen.getByText('2 de 3 exemplares disponíveis')).toBeTruthy();
   });
 
-  it('says where copies are on the shelf: library, location and call number, the first two places and "+N"', () => {
+  it('says where copies are on the shelf (library, location, call number), the first two places and "+N"', () => {
     vi.stubGlobal('fetch', vi.fn(fetchWith(() => jsonResponse([]))));
     const place = (library: string, location: string | null, copies: number) => ({
       cod_biblioteca: copies,
@@ -162,22 +164,26 @@ describe('the extras of result lines', () => {
       numero_chamada: '869.3 A553d',
       quantidade: copies,
     });
-    const extras = (shelfPlaces: ReturnType<typeof place>[]) => ({
+    const extras = (shelfPlaces: ReturnType<typeof place>[], isbnCover: string | null = null) => ({
       additionalTitles: [],
       links: [],
       images: 0,
+      isbnCover,
       shelfPlaces,
     });
     renderWithProviders(
       <>
         <ResultItem
           hit={buildHit({ cod_acervo: 7, titulo: 'Iracema' })}
-          extras={extras([
-            place('Biblioteca Central', 'Estante 3', 3),
-            place('Biblioteca de Ciências da Saúde', null, 2),
-            place('Biblioteca do Campus Tecnológico', 'Térreo', 1),
-            place('Biblioteca Setorial', 'Sala 2', 1),
-          ])}
+          extras={extras(
+            [
+              place('Biblioteca Central', 'Estante 3', 3),
+              place('Biblioteca de Ciências da Saúde', null, 2),
+              place('Biblioteca do Campus Tecnológico', 'Térreo', 1),
+              place('Biblioteca Setorial', 'Sala 2', 1),
+            ],
+            '/api/vinculos/capa-isbn/9788535902778',
+          )}
         />
         <ResultItem
           hit={buildHit({ cod_acervo: 8, titulo: 'Senhora', exemplares_disponiveis: 0 })}
@@ -192,6 +198,10 @@ describe('the extras of result lines', () => {
         'Biblioteca de Ciências da Saúde — 869.3 A553d +2e em mais 2 locais',
     );
     expect(within(line('Iracema')).queryByText(/exemplares disponíveis/)).toBeNull();
+    // Without a cover of its own, the cover from the institution's provider by ISBN.
+    expect(line('Iracema').querySelector('img')?.getAttribute('src')).toBe(
+      '/api/vinculos/capa-isbn/9788535902778',
+    );
     // Nothing on the shelf: the count of copies, as before.
     expect(within(line('Senhora')).queryByText('Disponível:')).toBeNull();
     expect(within(line('Senhora')).getByText('0 de 3 exemplares disponíveis')).toBeTruthy();

@@ -37,14 +37,15 @@ function linkText(url: string): string {
 
 /**
  * The cover of a line, always in the same box: the hit's cover link, else its first image when the
- * page's extras say it has one, else a cover drawn from the title (decision 0070).
+ * page's extras say it has one, then the institution's provider by ISBN, else a cover drawn from the
+ * title (decision 0070).
  */
-function ResultCover({ hit, images }: { hit: SearchHit; images: number }) {
-  const image = useTitleImage(hit.cod_acervo, !hit.link_capa && images > 0);
-  const own = hit.link_capa ?? image?.url ?? null;
+function ResultCover({ hit, extras }: { hit: SearchHit; extras: ResultLineExtras | undefined }) {
+  const image = useTitleImage(hit.cod_acervo, !hit.link_capa && (extras?.images ?? 0) > 0);
+  const sources = [hit.link_capa ?? image?.url, extras?.isbnCover].filter((src): src is string => !!src);
   return (
     // Decorative: the title follows as the line's heading, so a screen reader need not hear it twice.
-    <Cover title={hit.titulo} author={hit.autor} sources={own ? [own] : []} size="line" alt="" />
+    <Cover title={hit.titulo} author={hit.autor} sources={sources} size="line" alt="" />
   );
 }
 
@@ -131,7 +132,7 @@ export function ResultItem({
 
   return (
     <article className={`${classes.result} ${lineClasses.line}`}>
-      <ResultCover hit={hit} images={extras?.images ?? 0} />
+      <ResultCover hit={hit} extras={extras} />
       <div className={lineClasses.body}>
         <Group gap="xs" wrap="nowrap" align="baseline">
           {select}

@@ -10,6 +10,8 @@ export interface ResultLineExtras {
   links: OnlineLink[];
   /** How many image links the title has (its cover included); 0 until known. */
   images: number;
+  /** Its cover from the institution's provider by ISBN (decision 0070); null when none or not known yet. */
+  isbnCover: string | null;
   /** Where its copies are on the shelf (decision 0070); null until known. */
   shelfPlaces: ShelfPlace[] | null;
 }
@@ -28,7 +30,7 @@ export function useResultLineExtras(ids: number[]): Map<number, ResultLineExtras
     const entry = (id: number) => {
       let value = extras.get(id);
       if (!value) {
-        value = { additionalTitles: [], links: [], images: 0, shelfPlaces: null };
+        value = { additionalTitles: [], links: [], images: 0, isbnCover: null, shelfPlaces: null };
         extras.set(id, value);
       }
       return value;
@@ -38,6 +40,7 @@ export function useResultLineExtras(ids: number[]): Map<number, ResultLineExtras
       const value = entry(item.cod_acervo);
       value.links = item.links;
       value.images = item.imagens;
+      value.isbnCover = item.capa_isbn;
       value.shelfPlaces = item.disponivel_em;
     }
     return extras;
