@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations } from './helpers';
+import { openHome, search, seriousViolations } from './helpers';
 
 /** Demo login (apps/api/src/modules/seed/demo.ts, README "Demo library"). */
 const ANA = { login: 'ana', password: 'estante-ana', name: 'Ana Beatriz Souza' };
@@ -110,13 +110,16 @@ test.describe('sign-in (SPEC §2 /login, §4 login state)', () => {
     await expectSentToLogin(page);
   });
 
-  test('"place hold" on a record signs a visitor in through the modal and comes back to the record', async ({
+  test('"place hold" on a record signs a visitor in through the modal and comes back to the hold dialog', async ({
     page,
   }) => {
-    await page.goto('/acervo/1');
-    const heading = page.getByRole('heading', { level: 1 });
+    // "Budapeste": its one copy is away (held for another patron), so a hold is offered (decision 0070).
+    await openHome(page);
+    await search(page, 'Budapeste', 'titulo');
+    await page.getByRole('list').getByRole('link', { name: 'Budapeste', exact: true }).first().click();
+    const heading = page.getByRole('heading', { level: 1, name: 'Budapeste' });
     await expect(heading).toBeVisible();
-    const recordTitle = await heading.innerText();
+    const recordUrl = page.url();
     await page.getByRole('button', { name: 'Reservar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Entrar' });
     await expect(dialog).toBeVisible();
@@ -125,8 +128,9 @@ test.describe('sign-in (SPEC §2 /login, §4 login state)', () => {
     await dialog.getByLabel(/^Senha/).fill(ANA.password);
     await dialog.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(/\/acervo\/1\/reserva$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(recordTitle);
+    await expect(page.getByRole('dialog', { name: 'Reservar «Budapeste»' })).toBeVisible();
+    expect(page.url()).toBe(recordUrl);
+    await expect(heading).toBeVisible();
     await expect(page.getByText(`Olá, ${ANA.name.split(' ')[0]}`)).toBeVisible();
   });
 

@@ -41,6 +41,8 @@ export const InstitutionSchema = z.object({
   modo_criptografia: z.number().int().optional(),
   /** Whether this server can send e-mail (SMTP configured): recovery codes travel by e-mail. */
   envia_email: z.boolean().optional(),
+  /** Whether covers by ISBN come from the institution's provider, through GET /vinculos/capa-isbn/{isbn} (decision 0070). */
+  capa_isbn: z.boolean().optional(),
 });
 export type Institution = z.infer<typeof InstitutionSchema>;
 

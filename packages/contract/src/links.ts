@@ -41,6 +41,21 @@ export const AdditionalTitlesResponseSchema = z.array(
 );
 export type AdditionalTitlesResponse = z.infer<typeof AdditionalTitlesResponseSchema>;
 
+/**
+ * Where a title's copies are on the shelf: one library and location, with the title's call number
+ * and how many copies of it are there (decision 0070).
+ */
+export const ShelfPlaceSchema = z.object({
+  cod_biblioteca: z.number().int(),
+  desc_biblioteca: z.string(),
+  /** The copies' location in the library (a room, a shelf); null when the copies have none. */
+  localizacao: z.string().nullable(),
+  numero_chamada: z.string().nullable(),
+  /** Copies on the shelf at this place (at least 1). */
+  quantidade: z.number().int(),
+});
+export type ShelfPlace = z.infer<typeof ShelfPlaceSchema>;
+
 /** GET /vinculos/links-resultado: per title asked for (unknown ones left out), its online links. */
 export const ResultLinksResponseSchema = z.array(
   z.object({
@@ -48,9 +63,25 @@ export const ResultLinksResponseSchema = z.array(
     links: z.array(OnlineLinkSchema),
     /** How many image links /vinculos/imagem has for the title (its cover included). */
     imagens: z.number().int(),
+    /** Its cover by ISBN (GET /vinculos/capa-isbn/{isbn}) when the institution names a provider; else null. */
+    capa_isbn: z.string().nullable(),
+    /**
+     * Where its copies are on the shelf now, the place with most copies first, then by library
+     * and location name; empty when none is (decision 0070).
+     */
+    disponivel_em: z.array(ShelfPlaceSchema),
   }),
 );
 export type ResultLinksResponse = z.infer<typeof ResultLinksResponseSchema>;
+
+/** An ISBN as the cover provider takes it: 10 or 13 characters, digits (and a final X), no hyphens. */
+export const IsbnCoverParamsSchema = z.object({ isbn: z.string().regex(/^(\d{13}|\d{9}[\dX])$/) });
+
+/** An ISBN as a record writes it ("85-359-0277-5 (broch.)") → as the provider takes it, or null. */
+export function coverIsbn(value: string): string | null {
+  const compact = (value.toUpperCase().split('(')[0] ?? '').replace(/[\s-]/g, '');
+  return /^(\d{13}|\d{9}[\dX])/.exec(compact)?.[1] ?? null;
+}
 
 /** Most image links one /vinculos/imagem call gives, and how many when `limite` is left out. */
 export const MAX_IMAGE_LINKS = 50;

@@ -69,6 +69,8 @@ export const API_PATHS = {
   /** Result-line extras of several titles at once (SPEC §7): additional titles and online links. */
   additionalTitles: '/consulta/titulos-adicionais',
   resultLinks: '/vinculos/links-resultado',
+  /** A cover from the institution's provider by ISBN (decision 0070), fetched by <img>: no token. */
+  isbnCover: (isbn: string) => `/vinculos/capa-isbn/${isbn}`,
   /** The cover and other image links of one title (SPEC §7 /vinculos/imagem). */
   titleImages: '/vinculos/imagem',
   /** The library network (SPEC §7 Network): its institutions, and one record of another institution. */

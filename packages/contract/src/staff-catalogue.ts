@@ -362,6 +362,8 @@ export const INSTITUTION_SETTINGS = {
   comentarios_limite_diario: { tipo: 'inteiro', minimo: 0, maximo: 9999 },
   comentarios_acervo_limite_pendentes: { tipo: 'inteiro', minimo: 0, maximo: 100 },
   alerta_dias_antes_vencimento: { tipo: 'inteiro', minimo: 0, maximo: 30 },
+  // Decision 0070: covers by ISBN from a provider the institution names, e.g. https://…/{isbn}-M.jpg.
+  capa_isbn_url: { tipo: 'endereco' },
 } as const satisfies Record<string, InstitutionSettingKind>;
 export type InstitutionSettingKey = keyof typeof INSTITUTION_SETTINGS;
 export const INSTITUTION_SETTING_KEYS = Object.keys(INSTITUTION_SETTINGS) as InstitutionSettingKey[];

@@ -7,8 +7,8 @@ import { createConfiguredQueryClient, fetchWith, jsonResponse, renderRoutes } fr
 import { buildAuthority, buildCopy, buildHit, buildSearchResponse, buildTitle } from '../testing/factories';
 import { getTitleQueryOptions } from '../features/record/api/get-title';
 import { getTitleCopiesQueryOptions } from '../features/record/api/get-title-copies';
-import { getTitleMarcQueryOptions } from '../features/record/api/get-title-marc';
 import { getDefaultImageQueryOptions } from '../features/record/api/get-default-image';
+import { getTitleMarcQueryOptions } from '../features/record/api/get-title-marc';
 import { getTitlePermissionsQueryOptions } from '../features/record/api/get-title-permissions';
 import { getAuthorityQueryOptions } from '../features/authority/api/get-authority';
 import { getOrderingsQueryOptions } from '../features/search/api/get-orderings';
@@ -33,6 +33,7 @@ function clientWithSearch(query: string, hits = [buildHit()]) {
 function clientWithTitle() {
   const client = createConfiguredQueryClient();
   client.setQueryData(getTitleQueryOptions(1).queryKey, buildTitle());
+  // The institution's default image: the record draws a cover instead of showing it (decision 0070).
   client.setQueryData(getDefaultImageQueryOptions().queryKey, {
     url: '/api/consulta/imagem-padrao/capa.svg',
   });
@@ -161,7 +162,7 @@ describe('search page', () => {
 });
 
 describe('title page', () => {
-  it('shows the data tab with authors linking to their authority and a described cover', async () => {
+  it('shows the data tab with authors linking to their authority and a cover drawn from the title', async () => {
     renderRoutes(routes, { route: '/acervo/1', queryClient: clientWithTitle() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dom Casmurro' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Machado de Assis, 1839-1908' }).getAttribute('href')).toBe(
@@ -170,7 +171,11 @@ describe('title page', () => {
     expect(screen.getByRole('link', { name: 'Ficção brasileira' }).getAttribute('href')).toBe(
       '/autoridade/9',
     );
-    expect(screen.getByRole('img', { name: 'Capa não disponível para Dom Casmurro' })).toBeTruthy();
+    // No cover of its own: one drawn from the title and author, not the grey default image.
+    expect(document.querySelector('[data-cover="generated"]')?.textContent).toBe(
+      'Dom CasmurroMachado de Assis, 1839-1908',
+    );
+    expect(document.querySelector('img[src*="imagem-padrao"]')).toBeNull();
     const tabs = screen.getByRole('navigation', { name: 'Seções do título' });
     expect(within(tabs).getByRole('link', { name: 'Dados' }).getAttribute('aria-current')).toBe('page');
     expect(within(tabs).getByRole('link', { name: 'Exemplares' }).getAttribute('href')).toBe(
@@ -262,20 +267,49 @@ describe('title page', () => {
     await clearSession();
   }, 30_000);
 
-  it('"place hold" signs a visitor in through the modal and goes on to the hold tab of the record', async () => {
+  it('opens on where the title is: a copy on the shelf says where to pick it up, and no hold is offered', async () => {
+    const client = clientWithLendableTitle();
+    client.setQueryData(getTitleCopiesQueryOptions(1, null).queryKey, [
+      buildCopy(),
+      buildCopy({
+        cod_exemplar: 2,
+        numero: '1002',
+        situacao: 'emprestado',
+        data_prevista_devolucao: '2025-03-09',
+      }),
+    ]);
+    renderRoutes(routes, { route: '/acervo/1', queryClient: client });
+    const holdings = await screen.findByRole('region', { name: 'Onde encontrar' });
+    // Before the details and the tabs.
+    const details = screen.getByRole('heading', { level: 2, name: 'Dados do título' });
+    const tabs = screen.getByRole('navigation', { name: 'Seções do título' });
+    expect(holdings.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(holdings.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(holdings).getByRole('status').textContent).toBe(
+      'Há exemplar na estanteNão é preciso reservar: retire-o emBiblioteca Central — Estante 3 — 869.3 M149d',
+    );
+    expect(within(holdings).getByText('1 de 2 exemplares na estante')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reservar' })).toBeNull();
+  });
+
+  it('"place hold" signs a visitor in through the modal and comes back to the hold dialog', async () => {
     const api = stubIdentityApi();
-    const { router } = renderRoutes(routes, { route: '/acervo/1', queryClient: clientWithTitle() });
-    await userEvent.click(await screen.findByRole('button', { name: 'Reservar' }));
+    const client = clientWithLendableTitle();
+    client.setQueryData(getTitleCopiesQueryOptions(1, null).queryKey, [
+      buildCopy({ situacao: 'emprestado', data_prevista_devolucao: '2025-03-09' }),
+    ]);
+    const { router } = renderRoutes(routes, { route: '/acervo/1', queryClient: client });
+    const holdings = await screen.findByRole('region', { name: 'Onde encontrar' });
+    expect(within(holdings).getByText('O exemplar não está na estante')).toBeTruthy();
+    expect(within(holdings).getByText('Devolução prevista: 09/03/2025')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Reservar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Entrar' });
-    // Still on the record's data while signing in.
-    expect(router.state.location.pathname).toBe('/acervo/1');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Usuário' }), 'ana');
     await userEvent.type(within(dialog).getByLabelText(/^Senha/, { selector: 'input' }), 'estante-ana');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Entrar' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/acervo/1/reserva'));
+    expect(await screen.findByRole('dialog', { name: 'Reservar «Dom Casmurro»' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/acervo/1');
     expect(api.grants('password')).toHaveLength(1);
-    // Signed in, "place hold" is a link to the tab.
-    expect(screen.getByRole('link', { name: 'Reservar' }).getAttribute('href')).toBe('/acervo/1/reserva');
     await clearSession();
   }, 30_000);
 

@@ -10,6 +10,7 @@ import type {
   ReferenceFormat,
   ReferenceResponse,
   SearchHit,
+  ShelfPlace,
   Title,
 } from '@estante/contract';
 import {
@@ -22,6 +23,7 @@ import {
   type MarcRecord,
 } from '@estante/marc';
 import type { AuthorityRow, CopyRow, OnlineLinkRow, TitleRow, TitleSummaryRow } from './repository.ts';
+import type { ShelfPlaceRow } from './result-line-repository.ts';
 
 /** SPEC §4 filter X: acesso_remoto 'cr' marks a title with online access. */
 const REMOTE_ACCESS_ONLINE = 'cr';
@@ -142,6 +144,17 @@ export function presentOnlineLink(row: OnlineLinkRow): OnlineLink {
     url: row.url,
     descricao: row.description,
     restrito: row.restricted !== null,
+  };
+}
+
+/** Copies on the shelf at one library and location → the wire place (decision 0070). */
+export function presentShelfPlace(row: ShelfPlaceRow): ShelfPlace {
+  return {
+    cod_biblioteca: row.library_id,
+    desc_biblioteca: row.library_name,
+    localizacao: row.location,
+    numero_chamada: row.call_number,
+    quantidade: row.copies,
   };
 }
 

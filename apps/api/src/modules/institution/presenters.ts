@@ -51,6 +51,12 @@ export function isWebAddress(value: unknown): value is string {
   }
 }
 
+/** The cover provider's address template (with `{isbn}`), when the institution names a usable one. */
+export function isbnCoverTemplate(settings: Record<string, unknown>): string | null {
+  const template = settings['capa_isbn_url'];
+  return isWebAddress(template) && template.includes('{isbn}') ? template : null;
+}
+
 /** Institution settings rows → the SPEC §3 institution data. */
 export function presentInstitution(settings: Record<string, unknown>): Institution {
   const merged: Record<string, unknown> = { ...INSTITUTION_DEFAULTS };
@@ -66,6 +72,8 @@ export function presentInstitution(settings: Record<string, unknown>): Instituti
   // The area's name is shown as written; blank or not text means the neutral name of each language.
   const areaName = merged['nome_area_pessoal'];
   merged['nome_area_pessoal'] = typeof areaName === 'string' && areaName.trim() ? areaName.trim() : null;
+  // Decision 0070: the provider's address itself stays on the server, which fetches the covers.
+  merged['capa_isbn'] = isbnCoverTemplate(settings) !== null;
   return merged as Institution;
 }
 

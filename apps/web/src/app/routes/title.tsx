@@ -1,15 +1,14 @@
-import type { ReactNode } from 'react';
-import { Link, Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Outlet, useMatch, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Stack, Text, Title as Heading } from '@mantine/core';
-import { ACTIVITY, type Title } from '@estante/contract';
+import { ACTIVITY, API_PATHS, API_PREFIX, coverIsbn, type Title } from '@estante/contract';
 import { COPIES_LIBRARY_PARAM, parseRecordId, paths, TITLE_TABS, type TitleTabKey } from '../../config/paths';
 import { isApiErrorStatus } from '../../lib/api-client';
 import { useTitle } from '../../features/record/api/get-title';
 import { useTitleMarc } from '../../features/record/api/get-title-marc';
 import { useTitleCopies } from '../../features/record/api/get-title-copies';
 import { useTitleDublinCore } from '../../features/record/api/get-title-dublin-core';
-import { useDefaultImage } from '../../features/record/api/get-default-image';
 import { TitleData } from '../../features/record/components/title-data';
 import { ReferenceView } from '../../features/record/components/reference-view';
 import { CopiesTable } from '../../features/record/components/copies-table';
@@ -32,11 +31,15 @@ import { ClosedCollection } from '../../features/record/components/closed-collec
 import { useLoginModal } from '../../features/identity/components/login-modal';
 import { TitleMetadata } from '../../features/record/components/title-metadata';
 import { HoldForm } from '../../features/circulation/components/hold-form';
+import { HoldDialog } from '../../features/circulation/components/hold-dialog';
+import { HoldingsSummary } from '../../features/record/components/holdings-summary';
+import { holdOffer } from '../../features/record/utils/holdings';
 import { LoanRequestForm } from '../../features/circulation/components/loan-request-form';
 import { RecordActions } from '../../features/record/components/record-actions';
 import { BasketToggle } from '../../features/basket/components/basket-toggle';
 import { TitleComments } from '../../features/comments/components/title-comments';
 import { useActivity } from '../../features/chrome/hooks/use-activity';
+import { useInstitution } from '../../features/chrome/api/get-institution';
 import { AddToList } from '../../features/lists/components/add-to-list';
 import classes from '../../features/record/components/record.module.css';
 
@@ -109,6 +112,10 @@ function TitleLayout({ id }: { id: number }) {
   const query = useTitle(id);
   const permissions = useTitlePermissions(id);
   const isSignedIn = useIsAuthenticated();
+  // Decision 0070: the record opens on where the title is, before its details and the other tabs.
+  const isDataTab = useMatch(paths.title.path) !== null;
+  // Kept here, not in the button: signing in re-reads the page's queries, and the dialog must stay open.
+  const [isHoldOpen, setHoldOpen] = useState(false);
 
   if (query.isPending) return <LoadingBlock label={t('record.loading')} />;
   if (query.isError) {
@@ -141,12 +148,23 @@ function TitleLayout({ id }: { id: number }) {
         </Text>
       )}
       <Group mt="sm" gap="xs" className={classes.noPrint}>
-        <PlaceHoldButton id={id} />
+        <PlaceHoldButton id={id} onOpen={() => setHoldOpen(true)} />
         <BasketToggle id={id} title={title.titulo} />
         {isSignedIn && <AddToList titleIds={[id]} />}
         <RecordActions permalink={permalink} />
       </Group>
+      {isSignedIn && (
+        <HoldDialog
+          titleId={id}
+          titleName={title.titulo}
+          opened={isHoldOpen}
+          onClose={() => setHoldOpen(false)}
+          myHoldsHref={paths.personalAreaItem.getHref('holds')}
+          loanRequestHref={paths.title.getHref(id, 'loanRequest')}
+        />
+      )}
       <TitleMetadata title={title} permalink={permalink} />
+      {isDataTab && <TitleHoldings title={title} />}
       <TabLinks label={t('record.tabs.label')} tabs={tabs} />
       <ErrorBoundary fallback={<ErrorBlock message={t('errors.unexpected')} />}>
         <Outlet context={{ title } satisfies TitleOutletContext} />
@@ -167,19 +185,22 @@ function TabHeading({ children }: { children: string }) {
 export function TitleDataTab() {
   const { t } = useTranslation();
   const { title } = useTitleContext();
-  const defaultImage = useDefaultImage();
   const session = useSession();
   const { openLoginModal } = useLoginModal();
   const openRestricted = useOpenRestrictedLink(title.cod_acervo, session?.user.cod_pessoa ?? null);
   // SPEC §6 activity 13: the institution offers comments.
   const hasComments = useActivity(ACTIVITY.COMMENTS);
+  // Decision 0070: a cover from the institution's provider by ISBN, through the server.
+  const hasIsbnCovers = useInstitution().capa_isbn === true;
+  const isbn = title.isbn.map(coverIsbn).find((value) => value !== null);
+  const isbnCoverUrl = hasIsbnCovers && isbn ? `${API_PREFIX}${API_PATHS.isbnCover(isbn)}` : null;
   return (
     <>
       <section>
         <TabHeading>{t('record.data.heading')}</TabHeading>
         <TitleData
           title={title}
-          defaultImageUrl={defaultImage.data?.url}
+          isbnCoverUrl={isbnCoverUrl}
           // SPEC §6: restricted content is for the institution's patrons; a visitor signs in first.
           onOpenRestrictedLink={session ? openRestricted : () => openLoginModal()}
         />
@@ -266,24 +287,38 @@ export function TitleDublinCoreTab() {
 }
 
 /**
- * "Place hold" (SPEC §6: login is required to hold): a signed-in patron goes to the hold tab (18); a
- * visitor signs in through the modal first and then lands on the same record's hold tab.
+ * The record's first section (decision 0070): the holdings by library, with where to pick up a copy
+ * on the shelf. It waits for the copies quietly: the details below do not depend on them.
  */
-function PlaceHoldButton({ id }: { id: number }) {
+function TitleHoldings({ title }: { title: Title }) {
+  const copies = useTitleCopies(title.cod_acervo, null);
+  if (!copies.data) return null;
+  return (
+    <HoldingsSummary
+      copies={copies.data}
+      callNumber={title.numero_chamada}
+      copiesHref={paths.title.getHref(title.cod_acervo, 'copies')}
+    />
+  );
+}
+
+/**
+ * "Place hold" (SPEC §6: login is required to hold), offered only when a hold is allowed (SPEC §4:
+ * not while a copy that would serve it is on the shelf; the record says where that copy is). It
+ * opens the hold dialog; a visitor signs in through the modal first and comes back to the dialog.
+ */
+function PlaceHoldButton({ id, onOpen }: { id: number; onOpen: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const isAuthenticated = useIsAuthenticated();
   const { openLoginModal } = useLoginModal();
-  const holdHref = paths.title.getHref(id, 'hold');
-  if (isAuthenticated) {
-    return (
-      <Button component={Link} to={holdHref} variant="light">
-        {t('record.hold.place')}
-      </Button>
-    );
-  }
+  const copies = useTitleCopies(id, null);
+  const isAllowed = useIsTabAllowed(id, 'hold');
+  if (!isAllowed || !copies.data || !holdOffer(copies.data).canHold) return null;
   return (
-    <Button variant="light" onClick={() => openLoginModal({ onSignedIn: () => void navigate(holdHref) })}>
+    <Button
+      variant="filled"
+      onClick={() => (isAuthenticated ? onOpen() : openLoginModal({ onSignedIn: onOpen }))}
+    >
       {t('record.hold.place')}
     </Button>
   );

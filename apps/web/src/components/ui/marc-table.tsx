@@ -8,6 +8,26 @@ import classes from './ui.module.css';
 const indicator = (value: string | undefined) =>
   value === undefined ? '' : value === ' ' || value === '' ? '#' : value;
 
+/**
+ * A fixed field (leader, 001–009) as it is: every position kept (SPEC-style positional data), each
+ * run of blanks marked so it can be counted (decision 0070).
+ */
+function FixedValue({ value }: { value: string }) {
+  return (
+    <span className={classes.fixedValue}>
+      {value.split(/( +)/).map((run, index) =>
+        run.startsWith(' ') ? (
+          <span key={index} className={classes.blank}>
+            {run}
+          </span>
+        ) : (
+          run
+        ),
+      )}
+    </span>
+  );
+}
+
 /** A MARC record as a table: tag, indicators, subfields written `$a value`. */
 export function MarcTable({ record, caption }: { record: MarcView; caption: string }) {
   const { t } = useTranslation();
@@ -30,7 +50,9 @@ export function MarcTable({ record, caption }: { record: MarcView; caption: stri
           <Table.Tr>
             <Table.Th scope="row">{t('marc.leader')}</Table.Th>
             <Table.Td />
-            <Table.Td className={classes.marcValue}>{record.leader}</Table.Td>
+            <Table.Td className={classes.marcValue}>
+              <FixedValue value={record.leader} />
+            </Table.Td>
           </Table.Tr>
           {record.fields.map((field, index) => (
             <Table.Tr key={`${field.tag}-${index}`}>
@@ -45,7 +67,7 @@ export function MarcTable({ record, caption }: { record: MarcView; caption: stri
                         <span className={classes.subfieldCode}>{`$${subfield.code}`}</span> {subfield.value}
                       </span>
                     ))
-                  : field.value}
+                  : field.value !== undefined && <FixedValue value={field.value} />}
               </Table.Td>
             </Table.Tr>
           ))}

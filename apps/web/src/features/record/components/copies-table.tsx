@@ -18,6 +18,18 @@ const STATUS_TONE: Record<CopyStatus, 'available' | 'busy' | 'held' | 'problem' 
   em_processamento: 'neutral',
 };
 
+/** The columns in order: what a visitor looks for (is it on the shelf, when is it back) first. */
+const COLUMNS = [
+  'number',
+  'status',
+  'expectedReturn',
+  'location',
+  'loanType',
+  'volume',
+  'tome',
+  'part',
+] as const;
+
 /** The copies tab (30): one table per library with each copy's details and status. */
 export function CopiesTable({ copies }: { copies: Copy[] }) {
   const { t, i18n } = useTranslation();
@@ -35,39 +47,39 @@ export function CopiesTable({ copies }: { copies: Copy[] }) {
             {t('record.copies.summary', { count: group.copies.length, available: group.available })}
           </Text>
           <ScrollRegion label={t('record.copies.caption', { library: group.libraryName })}>
-            <Table striped withTableBorder miw={640}>
+            {/* Status first after the number, and on a phone each copy is a stacked block (decision 0070). */}
+            <Table striped withTableBorder className={classes.copiesTable}>
               <caption className={classes.visuallyHiddenCaption}>
                 {t('record.copies.caption', { library: group.libraryName })}
               </caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">{t('record.copies.number')}</Table.Th>
-                  <Table.Th scope="col">{t('record.copies.volume')}</Table.Th>
-                  <Table.Th scope="col">{t('record.copies.tome')}</Table.Th>
-                  <Table.Th scope="col">{t('record.copies.part')}</Table.Th>
-                  <Table.Th scope="col">{t('record.copies.loanType')}</Table.Th>
-                  <Table.Th scope="col">{t('record.copies.location')}</Table.Th>
-                  <Table.Th scope="col">{t('record.copies.status')}</Table.Th>
-                  <Table.Th scope="col">{t('record.copies.expectedReturn')}</Table.Th>
+                  {COLUMNS.map((column) => (
+                    <Table.Th key={column} scope="col">
+                      {t(`record.copies.${column}`)}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {group.copies.map((copy) => (
                   <Table.Tr key={copy.cod_exemplar}>
-                    <Table.Th scope="row">{copy.numero}</Table.Th>
-                    <Table.Td>{copy.volume}</Table.Td>
-                    <Table.Td>{copy.tomo}</Table.Td>
-                    <Table.Td>{copy.parte}</Table.Td>
-                    <Table.Td>{copy.tipo_emprestimo}</Table.Td>
-                    <Table.Td>{copy.localizacao}</Table.Td>
-                    <Table.Td>
+                    <Table.Th scope="row" data-label={t('record.copies.number')}>
+                      {copy.numero}
+                    </Table.Th>
+                    <Table.Td data-label={t('record.copies.status')}>
                       <span className={classes.status} data-tone={STATUS_TONE[copy.situacao]}>
                         {t(`copy.status.${copy.situacao}`)}
                       </span>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t('record.copies.expectedReturn')}>
                       {copy.data_prevista_devolucao ? formatDate(copy.data_prevista_devolucao, language) : ''}
                     </Table.Td>
+                    <Table.Td data-label={t('record.copies.location')}>{copy.localizacao}</Table.Td>
+                    <Table.Td data-label={t('record.copies.loanType')}>{copy.tipo_emprestimo}</Table.Td>
+                    <Table.Td data-label={t('record.copies.volume')}>{copy.volume}</Table.Td>
+                    <Table.Td data-label={t('record.copies.tome')}>{copy.tomo}</Table.Td>
+                    <Table.Td data-label={t('record.copies.part')}>{copy.parte}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

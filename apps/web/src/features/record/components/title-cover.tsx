@@ -1,31 +1,28 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Image } from '@mantine/core';
+import { Cover } from '../../../components/ui/cover';
 
 interface TitleCoverProps {
   title: string;
+  author: string | null;
   /** The title's own cover (link_capa), if any. */
   coverUrl: string | null;
-  /** The institution's default image, used when there is no cover or it fails to load. */
-  defaultUrl: string | undefined;
+  /** Its cover from the institution's provider by ISBN, tried after its own. */
+  isbnCoverUrl?: string | null | undefined;
 }
 
-/** The cover of a title, or the default image when it has none. */
-export function TitleCover({ title, coverUrl, defaultUrl }: TitleCoverProps) {
+/**
+ * The record's cover, in a box of fixed size (decision 0070): its own cover, then the provider's by
+ * ISBN, else one drawn from the title and author — decorative, as the heading names the title.
+ */
+export function TitleCover({ title, author, coverUrl, isbnCoverUrl }: TitleCoverProps) {
   const { t } = useTranslation();
-  const [hasFailed, setHasFailed] = useState(false);
-  const usesOwnCover = !!coverUrl && !hasFailed;
-  const src = usesOwnCover ? coverUrl : defaultUrl;
-  if (!src) return null;
   return (
-    <Image
-      src={src}
-      alt={usesOwnCover ? t('record.cover.alt', { title }) : t('record.cover.defaultAlt', { title })}
-      w={140}
-      maw="100%"
-      radius="sm"
-      loading="lazy"
-      onError={() => setHasFailed(true)}
+    <Cover
+      title={title}
+      author={author}
+      sources={[coverUrl, isbnCoverUrl].filter((src): src is string => !!src)}
+      size="record"
+      alt={t('record.cover.alt', { title })}
     />
   );
 }

@@ -10,7 +10,8 @@ import classes from './record.module.css';
 
 interface TitleDataProps {
   title: Title;
-  defaultImageUrl: string | undefined;
+  /** The title's cover from the institution's provider by ISBN, when it names one (decision 0070). */
+  isbnCoverUrl?: string | null | undefined;
   /** Opens a restricted online link through the server (the route knows about sign-in). */
   onOpenRestrictedLink?: (link: OnlineLink) => void;
 }
@@ -20,7 +21,7 @@ function AuthorityLink({ id, children }: { id: number | null; children: ReactNod
 }
 
 /** The data tab of a title: every field the record has (SPEC §3 title). */
-export function TitleData({ title, defaultImageUrl, onOpenRestrictedLink }: TitleDataProps) {
+export function TitleData({ title, isbnCoverUrl, onOpenRestrictedLink }: TitleDataProps) {
   const { t } = useTranslation();
   const rows: { key: string; label: string; value: ReactNode }[] = [];
   const add = (key: string, label: string, value: ReactNode) => rows.push({ key, label, value });
@@ -125,7 +126,12 @@ export function TitleData({ title, defaultImageUrl, onOpenRestrictedLink }: Titl
 
   return (
     <Group align="flex-start" gap="xl" wrap="wrap" className={classes.data}>
-      <TitleCover title={title.titulo} coverUrl={title.link_capa} defaultUrl={defaultImageUrl} />
+      <TitleCover
+        title={title.titulo}
+        author={title.autor}
+        coverUrl={title.link_capa}
+        isbnCoverUrl={isbnCoverUrl}
+      />
       <Stack className={classes.fields}>
         <DataList orientation="horizontal" withDivider labelWidth="11rem" className={classes.dataList}>
           {rows.map((row) => (

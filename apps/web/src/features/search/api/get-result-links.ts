@@ -2,7 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { API_PATHS, ResultLinksResponseSchema, type ResultLinksResponse } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
 
-/** GET /vinculos/links-resultado: the online links of several titles, and how many images each has. */
+/**
+ * GET /vinculos/links-resultado: the online links of several titles, how many images each has and
+ * where its copies are on the shelf.
+ */
 export function getResultLinks(ids: number[], signal?: AbortSignal): Promise<ResultLinksResponse> {
   return apiGet(API_PATHS.resultLinks, ResultLinksResponseSchema, {
     signal,

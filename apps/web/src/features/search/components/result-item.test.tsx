@@ -55,13 +55,15 @@ describe('the extras of result lines', () => {
             ]);
           if (url.pathname === '/api/vinculos/links-resultado')
             return jsonResponse([
-              { cod_acervo: 1, links: [], imagens: 0 },
+              { cod_acervo: 1, links: [], imagens: 0, capa_isbn: null, disponivel_em: [] },
               {
                 cod_acervo: 2,
                 links: [{ seq_paragrafo: 1, url: 'http://hdl.loc.gov/loc.wdl/wdl.3167', descricao: null }],
                 imagens: 1,
+                capa_isbn: null,
+                disponivel_em: [],
               },
-              { cod_acervo: 3, links: [], imagens: 1 },
+              { cod_acervo: 3, links: [], imagens: 1, capa_isbn: null, disponivel_em: [] },
             ]);
           if (url.pathname === '/api/vinculos/imagem')
             return jsonResponse([
@@ -94,7 +96,9 @@ describe('the extras of result lines', () => {
     expect(christmas.querySelector('img')?.getAttribute('src')).toBe(
       'https://covers.example.org/christmas.jpg',
     );
+    // Without an image the line shows a cover drawn from its title, in the same box.
     expect(taos.querySelector('img')).toBeNull();
+    expect(taos.querySelector('[data-cover="generated"]')?.textContent).toBe(TAOS.titulo);
     expect(container.querySelectorAll('img')).toHaveLength(2);
 
     const byPath = (path: string) => asked.filter((url) => url.pathname === path);
@@ -129,6 +133,8 @@ describe('the extras of result lines', () => {
             },
           ],
           images: 0,
+          isbnCover: null,
+          shelfPlaces: null,
         }}
       />,
     );
@@ -147,5 +153,78 @@ describe('the extras of result lines', () => {
     expect(screen.getByRole('link', { name: 'Dom Casmurro' }).getAttribute('href')).toBe('/acervo/5');
     expect(screen.queryByText('Acesso online')).toBeNull();
     expect(screen.getByText('2 de 3 exemplares disponíveis')).toBeTruthy();
+  });
+
+  it('says where copies are on the shelf (library, location, call number), the first two places and "+N"', () => {
+    vi.stubGlobal('fetch', vi.fn(fetchWith(() => jsonResponse([]))));
+    const place = (library: string, location: string | null, copies: number) => ({
+      cod_biblioteca: copies,
+      desc_biblioteca: library,
+      localizacao: location,
+      numero_chamada: '869.3 A553d',
+      quantidade: copies,
+    });
+    const extras = (shelfPlaces: ReturnType<typeof place>[], isbnCover: string | null = null) => ({
+      additionalTitles: [],
+      links: [],
+      images: 0,
+      isbnCover,
+      shelfPlaces,
+    });
+    renderWithProviders(
+      <>
+        <ResultItem
+          hit={buildHit({ cod_acervo: 7, titulo: 'Iracema' })}
+          extras={extras(
+            [
+              place('Biblioteca Central', 'Estante 3', 3),
+              place('Biblioteca de Ciências da Saúde', null, 2),
+              place('Biblioteca do Campus Tecnológico', 'Térreo', 1),
+              place('Biblioteca Setorial', 'Sala 2', 1),
+            ],
+            '/api/vinculos/capa-isbn/9788535902778',
+          )}
+        />
+        <ResultItem
+          hit={buildHit({ cod_acervo: 8, titulo: 'Senhora', exemplares_disponiveis: 0 })}
+          extras={extras([])}
+        />
+      </>,
+    );
+    const line = (title: string) => screen.getByRole('heading', { name: title }).closest('article')!;
+    const iracema = within(line('Iracema')).getByText('Disponível:').parentElement!;
+    expect(iracema.textContent).toBe(
+      'Disponível: Biblioteca Central — Estante 3 — 869.3 A553d; ' +
+        'Biblioteca de Ciências da Saúde — 869.3 A553d +2e em mais 2 locais',
+    );
+    expect(within(line('Iracema')).queryByText(/exemplares disponíveis/)).toBeNull();
+    // Without a cover of its own, the cover from the institution's provider by ISBN.
+    expect(line('Iracema').querySelector('img')?.getAttribute('src')).toBe(
+      '/api/vinculos/capa-isbn/9788535902778',
+    );
+    // Nothing on the shelf: the count of copies, as before.
+    expect(within(line('Senhora')).queryByText('Disponível:')).toBeNull();
+    expect(within(line('Senhora')).getByText('0 de 3 exemplares disponíveis')).toBeTruthy();
+  });
+
+  it('marks the format with an icon beside the work type, the accessible edition of a book with its own', () => {
+    vi.stubGlobal('fetch', vi.fn(fetchWith(() => jsonResponse([]))));
+    renderWithProviders(
+      <>
+        <ResultItem hit={buildHit({ titulo: 'Atlas', cod_tipo_obra: 'MAPA', desc_tipo_obra: 'Mapa' })} />
+        <ResultItem hit={buildHit({ titulo: 'Dom Casmurro em braile', possui_acessibilidade: 'S' })} />
+        <ResultItem
+          hit={buildHit({ titulo: 'Ouvir', cod_tipo_obra: 'AUDIOLIVRO', desc_tipo_obra: 'Audiolivro' })}
+        />
+      </>,
+    );
+    const icon = (title: string) =>
+      screen.getByRole('heading', { name: title }).closest('article')!.querySelector('svg[data-format]')!;
+    expect(icon('Atlas').getAttribute('data-format')).toBe('map');
+    expect(icon('Atlas').getAttribute('aria-hidden')).toBe('true');
+    expect(icon('Atlas').parentElement!.textContent).toBe('Mapa');
+    expect(icon('Dom Casmurro em braile').getAttribute('data-format')).toBe('accessible');
+    expect(icon('Dom Casmurro em braile').parentElement!.textContent).toBe('Livro (formato acessível)');
+    expect(icon('Ouvir').getAttribute('data-format')).toBe('audio');
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Anchor, Group, Text, Title, VisuallyHidden } from '@mantine/core';
@@ -6,6 +6,9 @@ import type { AdditionalTitle, AdditionalTitleType, SearchHit } from '@estante/c
 import { paths } from '../../../config/paths';
 import { useTitleImage } from '../api/get-title-images';
 import type { ResultLineExtras } from '../hooks/use-result-line-extras';
+import { shelfSummary } from '../utils/shelf-places';
+import { Cover } from '../../../components/ui/cover';
+import { FormatIcon, formatKind } from '../../../components/ui/format-icon';
 import classes from './search.module.css';
 import lineClasses from './result-item.module.css';
 
@@ -32,15 +35,54 @@ function linkText(url: string): string {
   }
 }
 
-/** The cover of a line: the hit's cover link, else its first image when the page's extras say it has one. */
-function ResultCover({ hit, images }: { hit: SearchHit; images: number }) {
-  const image = useTitleImage(hit.cod_acervo, !hit.link_capa && images > 0);
-  const [hasFailed, setHasFailed] = useState(false);
-  const src = hit.link_capa ?? image?.url ?? null;
-  if (!src || hasFailed) return null;
+/**
+ * The cover of a line, always in the same box: the hit's cover link, else its first image when the
+ * page's extras say it has one, then the institution's provider by ISBN, else a cover drawn from the
+ * title (decision 0070).
+ */
+function ResultCover({ hit, extras }: { hit: SearchHit; extras: ResultLineExtras | undefined }) {
+  const image = useTitleImage(hit.cod_acervo, !hit.link_capa && (extras?.images ?? 0) > 0);
+  const sources = [hit.link_capa ?? image?.url, extras?.isbnCover].filter((src): src is string => !!src);
   return (
     // Decorative: the title follows as the line's heading, so a screen reader need not hear it twice.
-    <img src={src} alt="" className={lineClasses.cover} loading="lazy" onError={() => setHasFailed(true)} />
+    <Cover title={hit.titulo} author={hit.autor} sources={sources} size="line" alt="" />
+  );
+}
+
+/**
+ * Where the title is on the shelf, by library, location and call number (decision 0070), once the
+ * page's extras say; until then, or with nothing on the shelf, how many copies are available.
+ */
+function Availability({ hit, extras }: { hit: SearchHit; extras: ResultLineExtras | undefined }) {
+  const { t } = useTranslation();
+  const places = extras?.shelfPlaces ?? null;
+  if (places && places.length > 0) {
+    const { shown, more } = shelfSummary(places);
+    return (
+      <Text size="sm" className={`${classes.available} ${lineClasses.shelf}`}>
+        <Text span fw={700} inherit>
+          {t('search.results.shelf.label')}
+        </Text>{' '}
+        {shown.join('; ')}
+        {more > 0 && (
+          <>
+            {' '}
+            <span aria-hidden="true">{t('search.results.shelf.more', { count: more })}</span>
+            <VisuallyHidden>{t('search.results.shelf.moreText', { count: more })}</VisuallyHidden>
+          </>
+        )}
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" className={hit.exemplares_disponiveis > 0 && !places ? classes.available : undefined}>
+      {hit.exemplares_total === 0
+        ? t('search.results.noCopies')
+        : t('search.results.availability', {
+            count: hit.exemplares_total,
+            available: hit.exemplares_disponiveis,
+          })}
+    </Text>
   );
 }
 
@@ -62,23 +104,35 @@ export function ResultItem({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const details: { label: string; value: string }[] = [];
-  if (hit.autor) details.push({ label: t('search.results.author'), value: hit.autor });
-  if (hit.ano_publicacao !== null)
-    details.push({ label: t('search.results.year'), value: String(hit.ano_publicacao) });
-  if (hit.desc_tipo_obra) details.push({ label: t('search.results.workType'), value: hit.desc_tipo_obra });
-  if (hit.numero_chamada) details.push({ label: t('search.results.callNumber'), value: hit.numero_chamada });
+  const details: { label: string; value: ReactNode; key: string }[] = [];
+  const add = (key: string, label: string, value: ReactNode) => details.push({ key, label, value });
+  if (hit.autor) add('author', t('search.results.author'), hit.autor);
+  if (hit.ano_publicacao !== null) add('year', t('search.results.year'), String(hit.ano_publicacao));
+  if (hit.desc_tipo_obra) {
+    const isAccessible = hit.possui_acessibilidade === 'S';
+    add(
+      'workType',
+      t('search.results.workType'),
+      <>
+        {/* The format's icon is decorative: the work type's text beside it names it. */}
+        <FormatIcon kind={formatKind(hit.cod_tipo_obra, isAccessible)} />
+        {isAccessible
+          ? t('search.results.accessibleFormat', { type: hit.desc_tipo_obra })
+          : hit.desc_tipo_obra}
+      </>,
+    );
+  }
+  if (hit.numero_chamada) add('callNumber', t('search.results.callNumber'), hit.numero_chamada);
   for (const type of Object.keys(ADDITIONAL_TITLE_LABEL) as AdditionalTitleType[]) {
     const titles = extras?.additionalTitles.filter((title) => title.tipo === type) ?? [];
-    if (titles.length > 0)
-      details.push({ label: t(ADDITIONAL_TITLE_LABEL[type]), value: titles.map(titleText).join('; ') });
+    if (titles.length > 0) add(type, t(ADDITIONAL_TITLE_LABEL[type]), titles.map(titleText).join('; '));
   }
   const openLinks = extras?.links.filter((link) => !link.restrito) ?? [];
   const hasRestrictedLinks = extras?.links.some((link) => link.restrito) ?? false;
 
   return (
     <article className={`${classes.result} ${lineClasses.line}`}>
-      <ResultCover hit={hit} images={extras?.images ?? 0} />
+      <ResultCover hit={hit} extras={extras} />
       <div className={lineClasses.body}>
         <Group gap="xs" wrap="nowrap" align="baseline">
           {select}
@@ -91,7 +145,7 @@ export function ResultItem({
         {details.length > 0 && (
           <dl className={classes.details}>
             {details.map((detail) => (
-              <div key={detail.label}>
+              <div key={detail.key}>
                 <dt>{detail.label}</dt>
                 <dd>{detail.value}</dd>
               </div>
@@ -123,14 +177,7 @@ export function ResultItem({
             )}
           </Group>
         )}
-        <Text size="sm" className={hit.exemplares_disponiveis > 0 ? classes.available : undefined}>
-          {hit.exemplares_total === 0
-            ? t('search.results.noCopies')
-            : t('search.results.availability', {
-                count: hit.exemplares_total,
-                available: hit.exemplares_disponiveis,
-              })}
-        </Text>
+        <Availability hit={hit} extras={extras} />
         {actions && (
           <Group gap="xs" mt="xs">
             {actions}
