@@ -20,6 +20,12 @@ export const CASE_LAW_OPTION = {
 /** `opcao` keys of the new-acquisitions tab: the last N days, or a period of dates (YYYY-MM-DD). */
 export const NEW_ACQUISITIONS_OPTION = { days: 'dias', from: 'dataIni', to: 'dataFim' } as const;
 
+/**
+ * `opcao` keys of the advanced-search tab: the publication years (YYYY) a title must fall in, either
+ * may be left open. Its other limits (work type, language, library) are the result filters T, I, B.
+ */
+export const ADVANCED_OPTION = { from: 'dataIni', to: 'dataFim' } as const;
+
 /** The periods the new-acquisitions form offers, in days; 30 when none is chosen. */
 export const NEW_ACQUISITIONS_PERIODS = [7, 15, 30, 60, 90, 180] as const;
 /** Longest period in days a new-acquisitions search may ask for. */

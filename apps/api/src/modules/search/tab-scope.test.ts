@@ -289,6 +289,41 @@ describe('search tabs on the demo library (GET /api/consulta with search_tab and
       expect(inverted.statusCode).toBe(422);
     });
   });
+
+  describe('advanced search limits', () => {
+    const query = { termo: 'machado', tipoBusca: 'autor', search_tab: 'avancada', linha: 'OU|autor|alencar' };
+
+    it('limits every row to the publication years asked for, either end open, beside the T and I filters', async () => {
+      const all = await search(query);
+      expect(all.total).toBeLessThanOrEqual(100);
+      const within = (sql: string) =>
+        sqlIds(`SELECT id FROM title WHERE ${sql} AND id = ANY ($1::int[])`, [ids(all)]);
+      const twentieth = await within('year BETWEEN 1900 AND 1999');
+      expect(twentieth.length).toBeGreaterThan(0);
+      expect(twentieth.length).toBeLessThan(all.total);
+      expect(ids(await search({ ...query, opcao: ['dataIni:1900', 'dataFim:1999'] }))).toEqual(twentieth);
+      expect(ids(await search({ ...query, opcao: 'dataIni:1950' }))).toEqual(await within('year >= 1950'));
+      expect(ids(await search({ ...query, opcao: 'dataFim:1899' }))).toEqual(await within('year <= 1899'));
+      // Work type and language are the result filters, and combine with the years.
+      const books = await search({ ...query, opcao: 'dataIni:1900', filtro: ['T:LIVRO', 'I:por'] });
+      expect(books.total).toBeGreaterThan(0);
+      expect(ids(books)).toEqual(await within(`year >= 1900 AND work_type = 'LIVRO' AND language = 'por'`));
+    });
+
+    it('refuses a year that is not a year, and a start year after the end (SPEC §5)', async () => {
+      const malformed = await ctx.app.inject({
+        url: url('/consulta', { ...query, opcao: 'dataIni:19' }),
+        headers,
+      });
+      expect(malformed.statusCode).toBe(400);
+      const inverted = await ctx.app.inject({
+        url: url('/consulta', { ...query, opcao: ['dataIni:2000', 'dataFim:1990'] }),
+        headers,
+      });
+      expect(inverted.statusCode).toBe(422);
+      expect(inverted.json()).toMatchObject({ code: 'DATE_RANGE_INVERTED' });
+    });
+  });
 });
 
 describe('options of the tab forms (GET /api/consulta/opcoes-arquivo, opcoes-atos-normativos, jurisprudencia-options)', () => {
