@@ -108,6 +108,20 @@ export const JurisprudenceOptionsSchema = z.object({
 });
 export type JurisprudenceOptions = z.infer<typeof JurisprudenceOptionsSchema>;
 
+/**
+ * GET /consulta/opcoes-avancada: the advanced search's limits (decision 0068): the work types,
+ * languages and libraries held, as values of the result filters T, I and B, with their titles; and
+ * the first and last years of publication held (the `dataIni` / `dataFim` options).
+ */
+export const AdvancedSearchOptionsSchema = z.object({
+  tiposObra: z.array(TabOptionValueSchema),
+  idiomas: z.array(TabOptionValueSchema),
+  bibliotecas: z.array(TabOptionValueSchema),
+  anoInicial: z.number().int().nullable(),
+  anoFinal: z.number().int().nullable(),
+});
+export type AdvancedSearchOptions = z.infer<typeof AdvancedSearchOptionsSchema>;
+
 /** An optional whole number in a query string; an empty value counts as not given. */
 const optionalInt = (min: number, max: number) =>
   z.preprocess(

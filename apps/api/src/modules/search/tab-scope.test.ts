@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AdvancedSearchOptionsSchema,
   ArchiveOptionsSchema,
   JurisprudenceOptionsSchema,
   NormativeActOptionsSchema,
@@ -425,6 +426,37 @@ describe('options of the tab forms (GET /api/consulta/opcoes-arquivo, opcoes-ato
       ['2011', 1],
       ['2008', 1],
     ]);
+  });
+
+  it('offers the advanced search limits: work types, languages and libraries held, and the years', async () => {
+    const options = AdvancedSearchOptionsSchema.parse(await get('/consulta/opcoes-avancada'));
+    const expected = async (sql: string) =>
+      (await ctx.db.query<{ valor: string; quantidade: number }>(sql)).rows
+        .map((r) => `${r.valor}:${r.quantidade}`)
+        .sort();
+    const pairs = (values: { valor: string; quantidade: number }[]) =>
+      values.map((v) => `${v.valor}:${v.quantidade}`).sort();
+    expect(pairs(options.tiposObra)).toEqual(
+      await expected('SELECT work_type AS valor, count(*)::int AS quantidade FROM title GROUP BY 1'),
+    );
+    expect(pairs(options.idiomas)).toEqual(
+      await expected(
+        'SELECT language AS valor, count(*)::int AS quantidade FROM title WHERE language IS NOT NULL GROUP BY 1',
+      ),
+    );
+    expect(options.bibliotecas.map((b) => b.descricao)).toEqual([
+      'Biblioteca Central',
+      'Biblioteca de Ciências da Saúde',
+      'Biblioteca do Campus Tecnológico',
+    ]);
+    // Described in the reader's language and listed by name in it.
+    expect(options.idiomas.find((l) => l.valor === 'por')?.descricao).toBe('Português');
+    const names = options.tiposObra.map((w) => w.descricao);
+    expect(names).toEqual([...names].sort(new Intl.Collator('pt').compare));
+    const { rows } = await ctx.db.query<{ first: number; last: number }>(
+      'SELECT min(year) AS first, max(year) AS last FROM title',
+    );
+    expect([options.anoInicial, options.anoFinal]).toEqual([rows[0]!.first, rows[0]!.last]);
   });
 
   it('needs the public token like every search call', async () => {
