@@ -5,6 +5,7 @@ import { SEARCH_TYPES, searchNeedsTerm, TERM_TYPES, type SearchType, type TermTy
 import { tabOptionErrors } from '../utils/tab-options';
 import type { SearchState } from '../hooks/use-search-state';
 import { SearchAutocomplete } from './search-autocomplete';
+import { SEARCH_SHORTCUT_ATTRIBUTE } from '../hooks/use-search-shortcut';
 
 /** The part of the search state the form edits. */
 export type SearchFormValue = Pick<SearchState, 'term' | 'searchType' | 'termType' | 'similar' | 'options'>;
@@ -71,6 +72,7 @@ export function SearchForm({ value, onSearch, tab = 'geral', renderOptions }: Se
             label={t('search.field.label')}
             required
             enterKeyHint="search"
+            {...{ [SEARCH_SHORTCUT_ATTRIBUTE]: '' }}
             searchType={draft.searchType}
             value={draft.term}
             error={isMissingTerm ? t('search.field.required') : undefined}
