@@ -143,6 +143,7 @@ export function HomeRoute() {
             value={state}
             tab={tab}
             onSearch={(value) => newSearch({ ...value, rows: [] })}
+            isCompact={results !== null}
             renderOptions={
               TabOptions
                 ? (options, onChange) => <TabOptions value={options} onChange={onChange} />
@@ -150,9 +151,15 @@ export function HomeRoute() {
             }
           />
         )}
-        <SearchHistory />
-        {results ?? (
+        {/* Under the results once there are some, so the first result comes sooner (decision 0068). */}
+        {results ? (
           <>
+            {results}
+            <SearchHistory />
+          </>
+        ) : (
+          <>
+            <SearchHistory />
             {tab === 'avancada' && (
               <section aria-labelledby="index-browse-heading">
                 <Title order={2} fz="h3" id="index-browse-heading">
@@ -174,8 +181,11 @@ export function HomeRoute() {
       <DocumentTitle
         page={state.term ? t('search.documentTitle', { term: state.term }) : t('search.pageTitle')}
       />
-      <Title order={1}>{t('search.pageTitle')}</Title>
-      <Text>{t('search.intro')}</Text>
+      <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+        {t('search.pageTitle')}
+      </Title>
+      {/* Once a search is shown its results matter more than the introduction. */}
+      {!runnable && <Text>{t('search.intro')}</Text>}
       {enabledTabs.length > 1 && (
         <SearchTabsNav
           tabs={enabledTabs}

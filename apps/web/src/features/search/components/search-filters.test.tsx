@@ -62,7 +62,7 @@ describe('SearchFilters', () => {
   it('on a phone opens the groups in a drawer with their counts, whose button shows the results', async () => {
     const onToggle = vi.fn();
     renderWithProviders(<SearchFilters groups={[workTypes]} onToggle={onToggle} total={3} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Mostrar filtros' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Filtrar e ordenar' }));
     const drawer = await screen.findByRole('dialog', { name: 'Filtrar resultados' });
     await userEvent.click(within(drawer).getByRole('checkbox', { name: 'Livro (1.234)' }));
     expect(onToggle).toHaveBeenLastCalledWith({ tipo: 'T', valor: 'LIVRO' });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Drawer, Stack, Text, Title } from '@mantine/core';
 import type { AppliedFilter, FilterGroup } from '@estante/contract';
@@ -19,6 +19,8 @@ interface SearchFiltersProps {
   isApplied?: (filter: AppliedFilter) => boolean;
   /** Results of the search as filtered now: the phone drawer's button shows them. */
   total?: number | undefined;
+  /** Shown at the top of the phone drawer (the sort and page-size choices). */
+  drawerExtras?: ReactNode;
 }
 
 function FilterGroupFieldset({
@@ -84,12 +86,12 @@ function FilterGroupFieldset({
  * shows them in a side column; a phone opens them in a drawer whose button closes it on the
  * results (decision 0068). Each tick applies at once, so the counts and the button follow it.
  */
-export function SearchFilters({ groups, onToggle, isApplied, total }: SearchFiltersProps) {
+export function SearchFilters({ groups, onToggle, isApplied, total, drawerExtras }: SearchFiltersProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
-  if (groups.length === 0) return null;
-  const fieldsets = (
+  if (groups.length === 0 && !drawerExtras) return null;
+  const fieldsets = groups.length > 0 && (
     <>
       <Text size="sm" c="dimmed" mb="xs">
         {t('search.filters.hint')}
@@ -132,6 +134,7 @@ export function SearchFilters({ groups, onToggle, isApplied, total }: SearchFilt
         size="100%"
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
+        {drawerExtras && <div className={classes.drawerExtras}>{drawerExtras}</div>}
         {fieldsets}
         <div className={classes.filtersApply}>
           <Button fullWidth onClick={() => setIsDrawerOpen(false)}>

@@ -109,14 +109,27 @@ export function SearchResults({
           : t('search.results.countNoTerm', { count: data.total });
 
   const pages = data ? Math.max(1, Math.ceil(data.total / state.pageSize)) : 1;
+  // Beside the list on a desktop; in the filters' drawer on a phone (decision 0068).
+  const resultOptions = (
+    <ResultOptions
+      ordering={state.ordering}
+      pageSize={state.pageSize}
+      orderings={orderings}
+      onOrderingChange={(ordering) => onChange({ ...state, ordering, page: 1 })}
+      onPageSizeChange={(pageSize) => onChange({ ...state, pageSize, page: 1 })}
+      display={display}
+      onDisplayChange={compact ? (next) => onChange(withDisplay(state, tab, next)) : undefined}
+    />
+  );
 
   return (
     <section aria-labelledby={HEADING_ID} className={classes.results}>
       {/* Focused after a page change, so the reader starts the new page at its top. */}
-      <Title order={2} id={HEADING_ID} fz="h3" ref={headingRef} tabIndex={-1}>
-        {t('search.results.heading')}
-      </Title>
-      <Group gap="xs" mih={28}>
+      {/* The heading and the count share a line, so the first result comes sooner (decision 0068). */}
+      <Group gap="xs" align="baseline" mih={28} mb="xs">
+        <Title order={2} id={HEADING_ID} fz="h3" ref={headingRef} tabIndex={-1}>
+          {t('search.results.heading')}
+        </Title>
         {isLoading && <Loader size="xs" aria-hidden />}
         {/* Always rendered so screen readers announce each new count. */}
         <Text role="status" aria-live="polite" fw={500}>
@@ -144,6 +157,7 @@ export function SearchResults({
             onToggle={(filter) => onChange(toggleFilter(state, filter))}
             isApplied={(filter) => hasFilter(state, filter)}
             total={isLoading ? undefined : data.total}
+            drawerExtras={data.total > 0 ? resultOptions : undefined}
           />
           <Stack gap="md" miw={0}>
             <ActiveFilters
@@ -156,15 +170,7 @@ export function SearchResults({
               <Text fw={700}>{t('search.results.emptyFiltered')}</Text>
             ) : (
               <>
-                <ResultOptions
-                  ordering={state.ordering}
-                  pageSize={state.pageSize}
-                  orderings={orderings}
-                  onOrderingChange={(ordering) => onChange({ ...state, ordering, page: 1 })}
-                  onPageSizeChange={(pageSize) => onChange({ ...state, pageSize, page: 1 })}
-                  display={display}
-                  onDisplayChange={compact ? (next) => onChange(withDisplay(state, tab, next)) : undefined}
-                />
+                <div className={classes.wideOnly}>{resultOptions}</div>
                 <Text size="sm">{t('search.pagination.summary', { page: state.page, pages })}</Text>
                 {renderBeforeList?.()}
                 {renderListTools?.(data.data)}

@@ -40,7 +40,7 @@ export function SearchTabsNav({
       </ul>
       <NativeSelect
         className={classes.tabSelect}
-        label={t('search.tabs.choose')}
+        aria-label={t('search.tabs.choose')}
         value={current}
         onChange={(event) => void navigate(hrefOf(event.currentTarget.value))}
         data={tabs.map((tab) => ({ value: tab.key, label: translateKey(t, tab.label) }))}
