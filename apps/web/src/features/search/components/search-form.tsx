@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Grid, NativeSelect } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, NativeSelect } from '@mantine/core';
 import { SEARCH_TYPES, searchNeedsTerm, TERM_TYPES, type SearchType, type TermType } from '@estante/contract';
 import { tabOptionErrors } from '../utils/tab-options';
 import type { SearchState } from '../hooks/use-search-state';
@@ -142,21 +142,23 @@ export function SearchForm({
             {renderOptions(draft.options, (options) => setDraft((current) => ({ ...current, options })))}
           </Grid.Col>
         )}
-        {isCompact && (
-          <Grid.Col span="auto" className={classes.compactToggle}>
-            <Button
-              variant="subtle"
-              px="xs"
-              aria-expanded={areOptionsShown}
-              aria-controls={optionsId}
-              onClick={() => setAreOptionsShown((shown) => !shown)}
-            >
-              {t('search.form.options')}
-            </Button>
-          </Grid.Col>
-        )}
-        <Grid.Col span="content">
-          <Button type="submit">{t('search.submit')}</Button>
+        {/* The toggle and the button share a line when they fit, and wrap at a large zoom. */}
+        <Grid.Col span={isCompact ? { base: 12, sm: 'content' } : 'content'}>
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            {isCompact && (
+              <Button
+                variant="subtle"
+                px="xs"
+                className={classes.compactToggle}
+                aria-expanded={areOptionsShown}
+                aria-controls={optionsId}
+                onClick={() => setAreOptionsShown((shown) => !shown)}
+              >
+                {t('search.form.options')}
+              </Button>
+            )}
+            <Button type="submit">{t('search.submit')}</Button>
+          </Group>
         </Grid.Col>
       </Grid>
     </form>
