@@ -124,9 +124,9 @@ export function SearchResults({
 
   return (
     <section aria-labelledby={HEADING_ID} className={classes.results}>
-      {/* Focused after a page change, so the reader starts the new page at its top. */}
       {/* The heading and the count share a line, so the first result comes sooner (decision 0068). */}
       <Group gap="xs" align="baseline" mih={28} mb="xs">
+        {/* Focused after a page change, so the reader starts the new page at its top. */}
         <Title order={2} id={HEADING_ID} fz="h3" ref={headingRef} tabIndex={-1}>
           {t('search.results.heading')}
         </Title>
