@@ -14,6 +14,7 @@ export const API_PATHS = {
   archiveOptions: '/consulta/opcoes-arquivo',
   normativeActOptions: '/consulta/opcoes-atos-normativos',
   caseLawOptions: '/consulta/jurisprudencia-options',
+  advancedOptions: '/consulta/opcoes-avancada',
   /** The Atom feed of a new-acquisitions search (RFC 4287), public so feed readers can subscribe. */
   newAcquisitionsFeed: '/consulta/novas-aquisicoes.atom',
   /** The teaching-plan tab (SPEC §7): its choices, and the plans with their bibliography. */

@@ -12,6 +12,7 @@ export const TAB = {
   accessibility: 'acessibilidade',
   newAcquisitions: 'novas-aquisicoes',
   teachingPlan: 'plano-ensino',
+  advanced: 'avancada',
 } as const satisfies Record<string, SearchTabKey>;
 
 /** Tabs a patron may open without typing a term: new acquisitions lists what arrived. */

@@ -20,6 +20,12 @@ export const CASE_LAW_OPTION = {
 /** `opcao` keys of the new-acquisitions tab: the last N days, or a period of dates (YYYY-MM-DD). */
 export const NEW_ACQUISITIONS_OPTION = { days: 'dias', from: 'dataIni', to: 'dataFim' } as const;
 
+/**
+ * `opcao` keys of the advanced-search tab: the publication years (YYYY) a title must fall in, either
+ * may be left open. Its other limits (work type, language, library) are the result filters T, I, B.
+ */
+export const ADVANCED_OPTION = { from: 'dataIni', to: 'dataFim' } as const;
+
 /** The periods the new-acquisitions form offers, in days; 30 when none is chosen. */
 export const NEW_ACQUISITIONS_PERIODS = [7, 15, 30, 60, 90, 180] as const;
 /** Longest period in days a new-acquisitions search may ask for. */
@@ -101,6 +107,20 @@ export const JurisprudenceOptionsSchema = z.object({
   anos: z.array(TabOptionValueSchema),
 });
 export type JurisprudenceOptions = z.infer<typeof JurisprudenceOptionsSchema>;
+
+/**
+ * GET /consulta/opcoes-avancada: the advanced search's limits (decision 0068): the work types,
+ * languages and libraries held, as values of the result filters T, I and B, with their titles; and
+ * the first and last years of publication held (the `dataIni` / `dataFim` options).
+ */
+export const AdvancedSearchOptionsSchema = z.object({
+  tiposObra: z.array(TabOptionValueSchema),
+  idiomas: z.array(TabOptionValueSchema),
+  bibliotecas: z.array(TabOptionValueSchema),
+  anoInicial: z.number().int().nullable(),
+  anoFinal: z.number().int().nullable(),
+});
+export type AdvancedSearchOptions = z.infer<typeof AdvancedSearchOptionsSchema>;
 
 /** An optional whole number in a query string; an empty value counts as not given. */
 const optionalInt = (min: number, max: number) =>

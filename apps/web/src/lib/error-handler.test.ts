@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { NotificationData } from '@mantine/notifications';
+import { createNotificationsStore, notifications, type NotificationData } from '@mantine/notifications';
 import { ApiError } from './api-client';
 import { handleApiError, NOTIFICATION_AUTO_CLOSE_MS } from './error-handler';
 import { i18n } from './i18n';
@@ -11,6 +11,18 @@ function toastFor(error: unknown): NotificationData | undefined {
 }
 
 describe('central error handler (SPEC §8)', () => {
+  it('shows one toast when the same failure is reported three times while it is shown', () => {
+    const store = createNotificationsStore();
+    const notify = (toast: NotificationData) => notifications.show(toast, store);
+    const failure = new ApiError('http', 500, 'INTERNAL', 'boom');
+    for (let i = 0; i < 3; i += 1) handleApiError(failure, { t: i18n.t, notify });
+    handleApiError(new ApiError('network', null, 'NETWORK', ''), { t: i18n.t, notify });
+    expect(store.getState().notifications.map((toast) => toast.message)).toEqual([
+      i18n.t('errors.unexpected'),
+      i18n.t('errors.network'),
+    ]);
+  });
+
   it('shows the server message as a warning for a status other than 500', () => {
     const toast = toastFor(new ApiError('http', 404, 'NOT_FOUND', 'Registro não encontrado.'));
     expect(toast).toMatchObject({ color: 'yellow', message: 'Registro não encontrado.', title: 'Atenção' });

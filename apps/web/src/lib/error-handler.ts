@@ -41,14 +41,18 @@ export function describeError(error: unknown, t: TFunction): NotificationData | 
     autoClose: NOTIFICATION_AUTO_CLOSE_MS,
     closeButtonProps: { 'aria-label': t('errors.close') },
   } satisfies Partial<NotificationData>;
+  // One id per text: a failure reported by several calls at once (a search, its filters, its
+  // aids) shows one toast, not one per call; Mantine ignores a toast whose id is already shown.
   const warning = (message: string): NotificationData => ({
     ...base,
+    id: `warning:${message}`,
     color: 'yellow',
     title: t('errors.warningTitle'),
     message,
   });
   const failure = (message: string): NotificationData => ({
     ...base,
+    id: `error:${message}`,
     color: 'red',
     title: t('errors.errorTitle'),
     message,

@@ -1,4 +1,5 @@
 import {
+  type AdvancedSearchOptions,
   NORMATIVE_ACT_KIND_LABELS,
   NORMATIVE_ACT_KINDS,
   type ArchiveOptions,
@@ -7,6 +8,7 @@ import {
   type TabOptionValue,
 } from '@estante/contract';
 import type { Queryable } from '../../lib/db/index.ts';
+import type { ServerLanguage } from '../../lib/messages.ts';
 
 /**
  * The values of one text column of a side table, grouped accent- and case-insensitively (the
@@ -84,5 +86,53 @@ export async function findJurisprudenceOptions(db: Queryable): Promise<Jurisprud
     tipos: await textValues(db, CASE_LAW, 'decision_kind'),
     relatores: await textValues(db, CASE_LAW, 'rapporteur'),
     anos: await yearValues(db, CASE_LAW),
+  };
+}
+
+/** Values in the order of their names in the reader's language (the same on every server). */
+function byName(values: TabOptionValue[], language: ServerLanguage): TabOptionValue[] {
+  const collator = new Intl.Collator(language, { sensitivity: 'base' });
+  return values.sort((a, b) => collator.compare(a.descricao, b.descricao));
+}
+
+/**
+ * GET /consulta/opcoes-avancada: the work types, languages and libraries that hold titles (the
+ * values of the T, I and B filters, described in the reader's language), in name order, and the
+ * span of publication years.
+ */
+export async function findAdvancedSearchOptions(
+  db: Queryable,
+  language: ServerLanguage,
+): Promise<AdvancedSearchOptions> {
+  const { rows: workTypes } = await db.query<TabOptionValue>(
+    `SELECT w.code AS valor,
+            CASE $1::text WHEN 'en' THEN w.label_en WHEN 'es' THEN w.label_es ELSE w.label_pt END AS descricao,
+            count(*)::int AS quantidade
+       FROM title t JOIN work_type w ON w.code = t.work_type
+      GROUP BY w.code`,
+    [language],
+  );
+  const { rows: languages } = await db.query<TabOptionValue>(
+    `SELECT l.code AS valor,
+            CASE $1::text WHEN 'en' THEN l.name_en WHEN 'es' THEN l.name_es ELSE l.name_pt END AS descricao,
+            count(*)::int AS quantidade
+       FROM title t JOIN language l ON l.code = t.language
+      GROUP BY l.code`,
+    [language],
+  );
+  const { rows: libraries } = await db.query<TabOptionValue>(
+    `SELECT l.id::text AS valor, l.name AS descricao, count(DISTINCT c.title_id)::int AS quantidade
+       FROM copy c JOIN library l ON l.id = c.library_id
+      GROUP BY l.id, l.name`,
+  );
+  const { rows: years } = await db.query<{ first: number | null; last: number | null }>(
+    'SELECT min(year) AS first, max(year) AS last FROM title',
+  );
+  return {
+    tiposObra: byName(workTypes, language),
+    idiomas: byName(languages, language),
+    bibliotecas: byName(libraries, language),
+    anoInicial: years[0]?.first ?? null,
+    anoFinal: years[0]?.last ?? null,
   };
 }

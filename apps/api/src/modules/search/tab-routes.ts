@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
+  AdvancedSearchOptionsSchema,
   ApiErrorSchema,
   ArchiveOptionsSchema,
   formatAdvancedRow,
@@ -18,7 +19,12 @@ import type { Db, Queryable } from '../../lib/db/index.ts';
 import type { ServerLanguage } from '../../lib/messages.ts';
 import { feedDate, renderAtom, uuidV5, type FeedEntry } from './atom.ts';
 import { searchRequest, type SearchEngine } from './engine.ts';
-import { findArchiveOptions, findJurisprudenceOptions, findNormativeActOptions } from './tab-options.ts';
+import {
+  findAdvancedSearchOptions,
+  findArchiveOptions,
+  findJurisprudenceOptions,
+  findNormativeActOptions,
+} from './tab-options.ts';
 
 /** Texts of the feed in each language (feed readers send no language code: `lang` chooses, pt by default). */
 const FEED_TEXTS: Record<
@@ -99,6 +105,14 @@ export async function searchTabRoutes(
       schema: { tags, response: { 200: JurisprudenceOptionsSchema, 401: ApiErrorSchema } },
     },
     async () => findJurisprudenceOptions(db),
+  );
+  r.get(
+    API_PATHS.advancedOptions,
+    {
+      onRequest: guard,
+      schema: { tags, response: { 200: AdvancedSearchOptionsSchema, 401: ApiErrorSchema } },
+    },
+    async (request) => findAdvancedSearchOptions(db, request.language),
   );
   // No token: a feed reader subscribes to a plain URL (decision 0023); the catalogue is public.
   r.get(

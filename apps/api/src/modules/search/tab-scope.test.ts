@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AdvancedSearchOptionsSchema,
   ArchiveOptionsSchema,
   JurisprudenceOptionsSchema,
   NormativeActOptionsSchema,
@@ -289,6 +290,41 @@ describe('search tabs on the demo library (GET /api/consulta with search_tab and
       expect(inverted.statusCode).toBe(422);
     });
   });
+
+  describe('advanced search limits', () => {
+    const query = { termo: 'machado', tipoBusca: 'autor', search_tab: 'avancada', linha: 'OU|autor|alencar' };
+
+    it('limits every row to the publication years asked for, either end open, beside the T and I filters', async () => {
+      const all = await search(query);
+      expect(all.total).toBeLessThanOrEqual(100);
+      const within = (sql: string) =>
+        sqlIds(`SELECT id FROM title WHERE ${sql} AND id = ANY ($1::int[])`, [ids(all)]);
+      const twentieth = await within('year BETWEEN 1900 AND 1999');
+      expect(twentieth.length).toBeGreaterThan(0);
+      expect(twentieth.length).toBeLessThan(all.total);
+      expect(ids(await search({ ...query, opcao: ['dataIni:1900', 'dataFim:1999'] }))).toEqual(twentieth);
+      expect(ids(await search({ ...query, opcao: 'dataIni:1950' }))).toEqual(await within('year >= 1950'));
+      expect(ids(await search({ ...query, opcao: 'dataFim:1899' }))).toEqual(await within('year <= 1899'));
+      // Work type and language are the result filters, and combine with the years.
+      const books = await search({ ...query, opcao: 'dataIni:1900', filtro: ['T:LIVRO', 'I:por'] });
+      expect(books.total).toBeGreaterThan(0);
+      expect(ids(books)).toEqual(await within(`year >= 1900 AND work_type = 'LIVRO' AND language = 'por'`));
+    });
+
+    it('refuses a year that is not a year, and a start year after the end (SPEC §5)', async () => {
+      const malformed = await ctx.app.inject({
+        url: url('/consulta', { ...query, opcao: 'dataIni:19' }),
+        headers,
+      });
+      expect(malformed.statusCode).toBe(400);
+      const inverted = await ctx.app.inject({
+        url: url('/consulta', { ...query, opcao: ['dataIni:2000', 'dataFim:1990'] }),
+        headers,
+      });
+      expect(inverted.statusCode).toBe(422);
+      expect(inverted.json()).toMatchObject({ code: 'DATE_RANGE_INVERTED' });
+    });
+  });
 });
 
 describe('options of the tab forms (GET /api/consulta/opcoes-arquivo, opcoes-atos-normativos, jurisprudencia-options)', () => {
@@ -390,6 +426,37 @@ describe('options of the tab forms (GET /api/consulta/opcoes-arquivo, opcoes-ato
       ['2011', 1],
       ['2008', 1],
     ]);
+  });
+
+  it('offers the advanced search limits: work types, languages and libraries held, and the years', async () => {
+    const options = AdvancedSearchOptionsSchema.parse(await get('/consulta/opcoes-avancada'));
+    const expected = async (sql: string) =>
+      (await ctx.db.query<{ valor: string; quantidade: number }>(sql)).rows
+        .map((r) => `${r.valor}:${r.quantidade}`)
+        .sort();
+    const pairs = (values: { valor: string; quantidade: number }[]) =>
+      values.map((v) => `${v.valor}:${v.quantidade}`).sort();
+    expect(pairs(options.tiposObra)).toEqual(
+      await expected('SELECT work_type AS valor, count(*)::int AS quantidade FROM title GROUP BY 1'),
+    );
+    expect(pairs(options.idiomas)).toEqual(
+      await expected(
+        'SELECT language AS valor, count(*)::int AS quantidade FROM title WHERE language IS NOT NULL GROUP BY 1',
+      ),
+    );
+    expect(options.bibliotecas.map((b) => b.descricao)).toEqual([
+      'Biblioteca Central',
+      'Biblioteca de Ciências da Saúde',
+      'Biblioteca do Campus Tecnológico',
+    ]);
+    // Described in the reader's language and listed by name in it.
+    expect(options.idiomas.find((l) => l.valor === 'por')?.descricao).toBe('Português');
+    const names = options.tiposObra.map((w) => w.descricao);
+    expect(names).toEqual([...names].sort(new Intl.Collator('pt').compare));
+    const { rows } = await ctx.db.query<{ first: number; last: number }>(
+      'SELECT min(year) AS first, max(year) AS last FROM title',
+    );
+    expect([options.anoInicial, options.anoFinal]).toEqual([rows[0]!.first, rows[0]!.last]);
   });
 
   it('needs the public token like every search call', async () => {

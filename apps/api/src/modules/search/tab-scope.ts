@@ -1,4 +1,5 @@
 import {
+  ADVANCED_OPTION,
   ARCHIVE_OPTION,
   CASE_LAW_OPTION,
   NEW_ACQUISITIONS_DEFAULTS,
@@ -37,6 +38,8 @@ export function tabCondition(request: SearchRequest, param: Param): string | nul
       return caseLawCondition(options, param);
     case TAB.newAcquisitions:
       return newAcquisitionsCondition(options, param);
+    case TAB.advanced:
+      return advancedCondition(options, param);
     default:
       return null;
   }
@@ -180,4 +183,18 @@ function newAcquisitionsCondition(options: Options, param: Param): string {
     if (days < 1 || days > NEW_ACQUISITIONS_MAX_DAYS) throw invalid(NEW_ACQUISITIONS_OPTION.days);
   }
   return `t.acquired_on > current_date - ${param(days)}::int AND t.acquired_on <= current_date`;
+}
+
+/**
+ * Advanced search: the whole catalogue, limited to the publication years asked for (either end may
+ * be open). A title without a year is left out once a limit is set: nothing says it falls inside.
+ */
+function advancedCondition(options: Options, param: Param): string | null {
+  const from = yearOf(options, ADVANCED_OPTION.from);
+  const to = yearOf(options, ADVANCED_OPTION.to);
+  checkOrder(from, to);
+  const conditions: string[] = [];
+  if (from !== null) conditions.push(`t.year >= ${param(from)}::int`);
+  if (to !== null) conditions.push(`t.year <= ${param(to)}::int`);
+  return conditions.length ? conditions.join(' AND ') : null;
 }

@@ -3,7 +3,6 @@ import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NETWORK_TAB, TAB } from '@estante/contract';
 import { Stack, Text, Title } from '@mantine/core';
-import { STORAGE_KEYS } from '../../config/env';
 import { useSearchTabs } from '../../features/chrome/api/get-search-tabs';
 import { useOrderings } from '../../features/search/api/get-orderings';
 import { SearchForm } from '../../features/search/components/search-form';
@@ -50,14 +49,6 @@ const TAB_OPTIONS: Partial<Record<string, ComponentType<TabOptionsProps>>> = {
   [TAB.newAcquisitions]: NewAcquisitionsOptions,
 };
 
-function storedGuide(): string | null {
-  try {
-    return sessionStorage.getItem(STORAGE_KEYS.searchGuide);
-  } catch {
-    return null;
-  }
-}
-
 /** SPEC §2 / and /:guia: the search page, on a search tab (guide). */
 export function HomeRoute() {
   const { t } = useTranslation();
@@ -69,18 +60,9 @@ export function HomeRoute() {
   const defaultImage = useDefaultImage();
 
   const enabledTabs = tabs.filter((tab) => tab.enabled).sort((a, b) => a.order - b.order);
-  const requested = guia ?? storedGuide();
-  const current = enabledTabs.find((tab) => tab.key === requested) ?? enabledTabs[0];
-
-  useEffect(() => {
-    if (guia && current?.key === guia) {
-      try {
-        sessionStorage.setItem(STORAGE_KEYS.searchGuide, guia);
-      } catch {
-        // Without storage the start page simply opens the first guide.
-      }
-    }
-  }, [guia, current?.key]);
+  // `/` is always the first (simple) tab: the header's box searches there, and a guide visited
+  // earlier (the advanced search) must not take over the start page (decision 0068).
+  const current = enabledTabs.find((tab) => tab.key === guia) ?? enabledTabs[0];
 
   // Remember the search of this tab, so coming back to the tab finds it again.
   useEffect(() => {
@@ -154,12 +136,14 @@ export function HomeRoute() {
     searchArea = (
       <>
         {tab === 'avancada' ? (
-          <AdvancedSearchForm value={state} onSearch={newSearch} />
+          // The advanced form sets its limits as filters and options: they are part of the new search.
+          <AdvancedSearchForm value={state} onSearch={(value) => setState({ ...state, page: 1, ...value })} />
         ) : (
           <SearchForm
             value={state}
             tab={tab}
             onSearch={(value) => newSearch({ ...value, rows: [] })}
+            isCompact={results !== null}
             renderOptions={
               TabOptions
                 ? (options, onChange) => <TabOptions value={options} onChange={onChange} />
@@ -167,9 +151,15 @@ export function HomeRoute() {
             }
           />
         )}
-        <SearchHistory />
-        {results ?? (
+        {/* Under the results once there are some, so the first result comes sooner (decision 0068). */}
+        {results ? (
           <>
+            {results}
+            <SearchHistory />
+          </>
+        ) : (
+          <>
+            <SearchHistory />
             {tab === 'avancada' && (
               <section aria-labelledby="index-browse-heading">
                 <Title order={2} fz="h3" id="index-browse-heading">
@@ -191,8 +181,11 @@ export function HomeRoute() {
       <DocumentTitle
         page={state.term ? t('search.documentTitle', { term: state.term }) : t('search.pageTitle')}
       />
-      <Title order={1}>{t('search.pageTitle')}</Title>
-      <Text>{t('search.intro')}</Text>
+      <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+        {t('search.pageTitle')}
+      </Title>
+      {/* Once a search is shown its results matter more than the introduction. */}
+      {!runnable && <Text>{t('search.intro')}</Text>}
       {enabledTabs.length > 1 && (
         <SearchTabsNav
           tabs={enabledTabs}

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Outlet, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Container } from '@mantine/core';
 import { Header } from '../../features/chrome/components/header';
@@ -16,6 +16,23 @@ import { useSignInSettings } from './login';
 import { StatusMessage, NotFoundMessage } from '../../components/errors/not-found-message';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { BasketMerge } from '../basket-merge';
+import { HeaderSearch } from '../../features/search/components/header-search';
+import { useSearchShortcut } from '../../features/search/hooks/use-search-shortcut';
+import { useSearchTabs } from '../../features/chrome/api/get-search-tabs';
+import { paths } from '../../config/paths';
+
+/**
+ * Whether the header offers its search box here (decision 0068): not on the search page, whose own
+ * form is the search box, nor in the staff workspace, whose parts search their own records.
+ */
+function useHeaderSearchShown(): boolean {
+  const { pathname } = useLocation();
+  const tabs = useSearchTabs();
+  if (pathname === paths.home.path) return false;
+  if (pathname === paths.staff.path || pathname.startsWith(`${paths.staff.path}/`)) return false;
+  const [, first = '', ...rest] = pathname.split('/');
+  return !(rest.length === 0 && tabs.some((tab) => tab.key === first));
+}
 
 /** The footer, whose comment and suggestion prompts sign in through the login modal. */
 function PageFooter() {
@@ -35,10 +52,13 @@ function HeaderAlerts() {
 
 function Page({ children }: { children: React.ReactNode }) {
   const signInSettings = useSignInSettings();
+  const isSearchShown = useHeaderSearchShown();
+  useSearchShortcut();
   return (
     <LoginModalProvider settings={signInSettings}>
       <SkipLink />
       <Header
+        search={isSearchShown ? <HeaderSearch /> : null}
         userControl={
           <>
             <BasketCounter />

@@ -145,3 +145,38 @@ describe('result display (SPEC §3 exibicao)', () => {
     expect(within(results()).getAllByRole('article')).toHaveLength(2);
   });
 });
+
+describe('search from anywhere (decision 0068)', () => {
+  // Two whole pages drawn: more than the default five seconds on a loaded machine.
+  it(
+    'opens the simple tab at / even after the advanced search was visited',
+    { timeout: 15_000 },
+    async () => {
+      stubFetch();
+      const queryClient = client();
+      queryClient.setQueryData(getSearchTabsQueryOptions().queryKey, [
+        { key: 'geral', label: 'search.tab.geral', enabled: true, order: 1 },
+        { key: 'avancada', label: 'search.tab.avancada', enabled: true, order: 2 },
+      ]);
+      const { router } = renderRoutes(routes, { route: '/avancada', queryClient });
+      await screen.findByRole('search', { name: 'Pesquisa avançada' });
+      await router.navigate('/?termo=Dom');
+      // A whole page is drawn anew: give a loaded machine more than the default second.
+      await screen.findByText('2 resultados para “Dom”', undefined, { timeout: 5000 });
+      const tabs = screen.getByRole('navigation', { name: 'Guias de pesquisa' });
+      expect(within(tabs).getByRole('link', { name: 'Pesquisa geral' }).getAttribute('aria-current')).toBe(
+        'page',
+      );
+      expect(screen.queryByRole('search', { name: 'Pesquisa avançada' })).toBeNull();
+      // The search page's own form is the search box: the header offers none there.
+      expect(screen.queryByRole('search', { name: 'Busca no catálogo' })).toBeNull();
+    },
+  );
+
+  it('offers the header search box on the other pages', async () => {
+    stubFetch();
+    renderRoutes(routes, { route: '/cesta', queryClient: client() });
+    const box = await screen.findByRole('search', { name: 'Busca no catálogo' });
+    expect(within(box).getByRole('searchbox', { name: 'Buscar no catálogo' })).toBeTruthy();
+  });
+});

@@ -11,9 +11,10 @@ import { usePersonalAreaName } from '../../personal-area/hooks/use-personal-area
 
 /**
  * Page header: the accessibility bar, the institution, the language switcher and the header
- * control (SPEC "Page chrome", "Header control"), which the app passes in: login button or greeting.
+ * control (SPEC "Page chrome", "Header control"), which the app passes in: login button or greeting;
+ * and, where the page has no search form of its own, the catalogue's search box (decision 0068).
  */
-export function Header({ userControl }: { userControl: ReactNode }) {
+export function Header({ userControl, search }: { userControl: ReactNode; search?: ReactNode }) {
   const { t } = useTranslation();
   const institution = useInstitution();
   const areaName = usePersonalAreaName();
@@ -37,6 +38,7 @@ export function Header({ userControl }: { userControl: ReactNode }) {
               {isPersonalArea ? areaName : t('chrome.header.catalogue')}
             </Text>
           </Link>
+          {search}
           <Group gap="sm" align="flex-end" wrap="wrap">
             <LanguageSwitcher />
             {userControl}

@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  AdvancedSearchOptionsSchema,
   API_PATHS,
   ArchiveOptionsSchema,
   JurisprudenceOptionsSchema,
   NormativeActOptionsSchema,
+  type AdvancedSearchOptions,
   type ArchiveOptions,
   type JurisprudenceOptions,
   type NormativeActOptions,
@@ -62,4 +64,21 @@ export function useNormativeActOptions() {
 
 export function useJurisprudenceOptions() {
   return useQuery(getJurisprudenceOptionsQueryOptions());
+}
+
+/** GET /consulta/opcoes-avancada: the work types, languages, libraries and years the advanced search may be limited to. */
+export function getAdvancedSearchOptions(signal?: AbortSignal): Promise<AdvancedSearchOptions> {
+  return apiGet(API_PATHS.advancedOptions, AdvancedSearchOptionsSchema, { signal });
+}
+
+export function getAdvancedSearchOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: ['search', 'tab-options', 'avancada'],
+    queryFn: ({ signal }) => getAdvancedSearchOptions(signal),
+    staleTime: STALE,
+  });
+}
+
+export function useAdvancedSearchOptions() {
+  return useQuery(getAdvancedSearchOptionsQueryOptions());
 }

@@ -22,18 +22,22 @@ interface ResultsPaginationProps {
   pages: number;
   /** The link of a page (its URL keeps the rest of the search). */
   hrefOf: (page: number) => string;
+  /** Called when a page link is followed (the results move the focus to their heading). */
+  onNavigate?: () => void;
 }
 
 /** Links to the result pages (real links: each page has its own URL). */
-export function ResultsPagination({ page, pages, hrefOf }: ResultsPaginationProps) {
+export function ResultsPagination({ page, pages, hrefOf, onNavigate }: ResultsPaginationProps) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
+  // The page is not scrolled to the top: the focus goes to the results heading instead (decision 0068).
+  const linkProps = { preventScrollReset: true, onClick: onNavigate };
   return (
     <nav aria-label={t('search.pagination.label')}>
       <ul className={classes.pagination}>
         {page > 1 && (
           <li>
-            <Link to={hrefOf(page - 1)} className={classes.pageLink} rel="prev">
+            <Link {...linkProps} to={hrefOf(page - 1)} className={classes.pageLink} rel="prev">
               {t('search.pagination.previous')}
             </Link>
           </li>
@@ -46,6 +50,7 @@ export function ResultsPagination({ page, pages, hrefOf }: ResultsPaginationProp
           ) : (
             <li key={item}>
               <Link
+                {...linkProps}
                 to={hrefOf(item)}
                 className={classes.pageLink}
                 aria-current={item === page ? 'page' : undefined}
@@ -58,7 +63,7 @@ export function ResultsPagination({ page, pages, hrefOf }: ResultsPaginationProp
         )}
         {page < pages && (
           <li>
-            <Link to={hrefOf(page + 1)} className={classes.pageLink} rel="next">
+            <Link {...linkProps} to={hrefOf(page + 1)} className={classes.pageLink} rel="next">
               {t('search.pagination.next')}
             </Link>
           </li>

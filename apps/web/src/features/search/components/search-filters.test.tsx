@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FilterGroup } from '@estante/contract';
 import { renderWithProviders } from '../../../testing/render';
@@ -57,6 +57,17 @@ describe('SearchFilters', () => {
     await userEvent.click(more);
     expect(within(group).getAllByRole('checkbox')).toHaveLength(12);
     expect(screen.getByRole('button', { name: 'Menos valores em Ano de publicação' })).toBeTruthy();
+  });
+
+  it('on a phone opens the groups in a drawer with their counts, whose button shows the results', async () => {
+    const onToggle = vi.fn();
+    renderWithProviders(<SearchFilters groups={[workTypes]} onToggle={onToggle} total={3} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Filtrar e ordenar' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filtrar resultados' });
+    await userEvent.click(within(drawer).getByRole('checkbox', { name: 'Livro (1.234)' }));
+    expect(onToggle).toHaveBeenLastCalledWith({ tipo: 'T', valor: 'LIVRO' });
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Ver 3 resultados' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows nothing when the search has no groups', () => {

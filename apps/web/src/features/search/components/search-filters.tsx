@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Drawer, Stack, Text, Title } from '@mantine/core';
 import type { AppliedFilter, FilterGroup } from '@estante/contract';
 import { formatCount, translateKey } from '../../../lib/i18n';
 import classes from './search.module.css';
@@ -17,6 +17,10 @@ interface SearchFiltersProps {
    * stays ticked while the new counts load; the answer's own `selecionado` otherwise.
    */
   isApplied?: (filter: AppliedFilter) => boolean;
+  /** Results of the search as filtered now: the phone drawer's button shows them. */
+  total?: number | undefined;
+  /** Shown at the top of the phone drawer (the sort and page-size choices). */
+  drawerExtras?: ReactNode;
 }
 
 function FilterGroupFieldset({
@@ -78,14 +82,35 @@ function FilterGroupFieldset({
 
 /**
  * The result filters of SPEC §4: one group per filter type with the count of results each value
- * holds; different types narrow the results (AND), values of one type widen them (OR).
+ * holds; different types narrow the results (AND), values of one type widen them (OR). A desktop
+ * shows them in a side column; a phone opens them in a drawer whose button closes it on the
+ * results (decision 0068). Each tick applies at once, so the counts and the button follow it.
  */
-export function SearchFilters({ groups, onToggle, isApplied }: SearchFiltersProps) {
+export function SearchFilters({ groups, onToggle, isApplied, total, drawerExtras }: SearchFiltersProps) {
   const { t } = useTranslation();
   const headingId = useId();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  if (groups.length === 0) return null;
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  if (groups.length === 0 && !drawerExtras) return null;
+  const fieldsets = groups.length > 0 && (
+    <>
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('search.filters.hint')}
+      </Text>
+      <Stack gap="md">
+        {groups.map((group) => (
+          <FilterGroupFieldset
+            key={group.tipo}
+            group={group}
+            onToggle={onToggle}
+            isApplied={
+              isApplied ??
+              ((filter) => group.valores.some((value) => value.valor === filter.valor && value.selecionado))
+            }
+          />
+        ))}
+      </Stack>
+    </>
+  );
   return (
     <section aria-labelledby={headingId} className={classes.filters}>
       <Title order={2} fz="h4" id={headingId} visibleFrom="md">
@@ -95,30 +120,30 @@ export function SearchFilters({ groups, onToggle, isApplied }: SearchFiltersProp
         hiddenFrom="md"
         variant="outline"
         fullWidth
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        aria-haspopup="dialog"
+        onClick={() => setIsDrawerOpen(true)}
       >
-        {open ? t('search.filters.hide') : t('search.filters.show')}
+        {t('search.filters.show')}
       </Button>
-      <div id={panelId} className={classes.filtersPanel} data-open={open}>
-        <Text size="sm" c="dimmed" mb="xs">
-          {t('search.filters.hint')}
-        </Text>
-        <Stack gap="md">
-          {groups.map((group) => (
-            <FilterGroupFieldset
-              key={group.tipo}
-              group={group}
-              onToggle={onToggle}
-              isApplied={
-                isApplied ??
-                ((filter) => group.valores.some((value) => value.valor === filter.valor && value.selecionado))
-              }
-            />
-          ))}
-        </Stack>
-      </div>
+      <div className={classes.filtersPanel}>{fieldsets}</div>
+      <Drawer
+        opened={isDrawerOpen}
+        onClose={() => setIsDrawerOpen(false)}
+        title={t('search.filters.heading')}
+        position="right"
+        size="100%"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {drawerExtras && <div className={classes.drawerExtras}>{drawerExtras}</div>}
+        {fieldsets}
+        <div className={classes.filtersApply}>
+          <Button fullWidth onClick={() => setIsDrawerOpen(false)}>
+            {total === undefined
+              ? t('search.filters.apply')
+              : t('search.filters.applyCount', { count: total })}
+          </Button>
+        </div>
+      </Drawer>
     </section>
   );
 }

@@ -1,10 +1,12 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Grid, NativeSelect } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, NativeSelect } from '@mantine/core';
 import { SEARCH_TYPES, searchNeedsTerm, TERM_TYPES, type SearchType, type TermType } from '@estante/contract';
 import { tabOptionErrors } from '../utils/tab-options';
 import type { SearchState } from '../hooks/use-search-state';
 import { SearchAutocomplete } from './search-autocomplete';
+import { SEARCH_SHORTCUT_ATTRIBUTE } from '../hooks/use-search-shortcut';
+import classes from './search.module.css';
 
 /** The part of the search state the form edits. */
 export type SearchFormValue = Pick<SearchState, 'term' | 'searchType' | 'termType' | 'similar' | 'options'>;
@@ -21,6 +23,12 @@ interface SearchFormProps {
     options: Record<string, string[]>,
     onChange: (next: Record<string, string[]>) => void,
   ) => ReactNode;
+  /**
+   * Results are shown under the form: on a phone only the term and the button stay in view, the
+   * search type, term type and similar words behind a toggle, so the first result fits the first
+   * screen (decision 0068).
+   */
+  isCompact?: boolean;
 }
 
 function pick({ term, searchType, termType, similar, options }: SearchFormValue): SearchFormValue {
@@ -32,8 +40,20 @@ function keyOf(value: SearchFormValue): string {
 }
 
 /** The search box with its search type and term type (SPEC §3 search types, §5 required field). */
-export function SearchForm({ value, onSearch, tab = 'geral', renderOptions }: SearchFormProps) {
+export function SearchForm({
+  value,
+  onSearch,
+  tab = 'geral',
+  renderOptions,
+  isCompact = false,
+}: SearchFormProps) {
   const { t } = useTranslation();
+  const [areOptionsShown, setAreOptionsShown] = useState(false);
+  const optionsId = useId();
+  // Hidden on a phone while compact, unless the patron asks for them.
+  const optionClass = isCompact && !areOptionsShown ? classes.compactOption : undefined;
+  // One line on a desktop when the tab has no option fields of its own.
+  const wide = renderOptions ? { term: 6, select: 3 } : { term: 4, select: 2 };
   const inputRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<SearchFormValue>(() => pick(value));
   const [isMissingTerm, setIsMissingTerm] = useState(false);
@@ -63,7 +83,7 @@ export function SearchForm({ value, onSearch, tab = 'geral', renderOptions }: Se
   return (
     <form role="search" aria-label={t('search.form.label')} noValidate onSubmit={submit}>
       <Grid gap="sm" align="flex-end">
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, md: wide.term }}>
           <SearchAutocomplete
             ref={inputRef}
             type="search"
@@ -71,6 +91,7 @@ export function SearchForm({ value, onSearch, tab = 'geral', renderOptions }: Se
             label={t('search.field.label')}
             required
             enterKeyHint="search"
+            {...{ [SEARCH_SHORTCUT_ATTRIBUTE]: '' }}
             searchType={draft.searchType}
             value={draft.term}
             error={isMissingTerm ? t('search.field.required') : undefined}
@@ -81,7 +102,7 @@ export function SearchForm({ value, onSearch, tab = 'geral', renderOptions }: Se
             }}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
+        <Grid.Col span={{ base: 6, md: wide.select }} className={optionClass} id={optionsId}>
           <NativeSelect
             name="searchType"
             label={t('search.type.label')}
@@ -93,7 +114,7 @@ export function SearchForm({ value, onSearch, tab = 'geral', renderOptions }: Se
             data={SEARCH_TYPES.map((type) => ({ value: type, label: t(`search.type.${type}`) }))}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
+        <Grid.Col span={{ base: 6, md: wide.select }} className={optionClass}>
           <NativeSelect
             name="termType"
             label={t('search.termType.label')}
@@ -105,7 +126,7 @@ export function SearchForm({ value, onSearch, tab = 'geral', renderOptions }: Se
             data={TERM_TYPES.map((type) => ({ value: type, label: t(`search.termType.${type}`) }))}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 'auto' }}>
+        <Grid.Col span="auto" className={optionClass}>
           <Checkbox
             name="similar"
             label={t('search.similar.label')}
@@ -121,10 +142,23 @@ export function SearchForm({ value, onSearch, tab = 'geral', renderOptions }: Se
             {renderOptions(draft.options, (options) => setDraft((current) => ({ ...current, options })))}
           </Grid.Col>
         )}
-        <Grid.Col span={{ base: 12, sm: 'content' }}>
-          <Button type="submit" fullWidth>
-            {t('search.submit')}
-          </Button>
+        {/* The toggle and the button share a line when they fit, and wrap at a large zoom. */}
+        <Grid.Col span={isCompact ? { base: 12, sm: 'content' } : 'content'}>
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            {isCompact && (
+              <Button
+                variant="subtle"
+                px="xs"
+                className={classes.compactToggle}
+                aria-expanded={areOptionsShown}
+                aria-controls={optionsId}
+                onClick={() => setAreOptionsShown((shown) => !shown)}
+              >
+                {t('search.form.options')}
+              </Button>
+            )}
+            <Button type="submit">{t('search.submit')}</Button>
+          </Group>
         </Grid.Col>
       </Grid>
     </form>

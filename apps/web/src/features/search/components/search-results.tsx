@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -14,7 +14,7 @@ import {
   withDisplay,
   type SearchState,
 } from '../hooks/use-search-state';
-import { describeSearch } from '../utils/describe-search';
+import { describeRows, describeSearch } from '../utils/describe-search';
 import { CompactResultList } from './compact-result-list';
 import { ResultItem } from './result-item';
 import { ResultOptions } from './result-options';
@@ -72,6 +72,7 @@ export function SearchResults({
   compact,
 }: SearchResultsProps) {
   const { t } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const search = useSearchTitles(state, tab);
   const data = search.isError ? undefined : search.data;
   const isLoading = search.isFetching && (!data || search.isPlaceholderData);
@@ -100,18 +101,35 @@ export function SearchResults({
   let status = '';
   if (isLoading) status = t('search.results.loading');
   else if (data)
-    status = state.term
-      ? t('search.results.count', { count: data.total, term: state.term })
-      : t('search.results.countNoTerm', { count: data.total });
+    status =
+      state.term && state.rows.length > 0
+        ? t('search.results.countRows', { count: data.total, rows: describeRows(t, state) })
+        : state.term
+          ? t('search.results.count', { count: data.total, term: state.term })
+          : t('search.results.countNoTerm', { count: data.total });
 
   const pages = data ? Math.max(1, Math.ceil(data.total / state.pageSize)) : 1;
+  // Beside the list on a desktop; in the filters' drawer on a phone (decision 0068).
+  const resultOptions = (
+    <ResultOptions
+      ordering={state.ordering}
+      pageSize={state.pageSize}
+      orderings={orderings}
+      onOrderingChange={(ordering) => onChange({ ...state, ordering, page: 1 })}
+      onPageSizeChange={(pageSize) => onChange({ ...state, pageSize, page: 1 })}
+      display={display}
+      onDisplayChange={compact ? (next) => onChange(withDisplay(state, tab, next)) : undefined}
+    />
+  );
 
   return (
     <section aria-labelledby={HEADING_ID} className={classes.results}>
-      <Title order={2} id={HEADING_ID} fz="h3">
-        {t('search.results.heading')}
-      </Title>
-      <Group gap="xs" mih={28}>
+      {/* The heading and the count share a line, so the first result comes sooner (decision 0068). */}
+      <Group gap="xs" align="baseline" mih={28} mb="xs">
+        {/* Focused after a page change, so the reader starts the new page at its top. */}
+        <Title order={2} id={HEADING_ID} fz="h3" ref={headingRef} tabIndex={-1}>
+          {t('search.results.heading')}
+        </Title>
         {isLoading && <Loader size="xs" aria-hidden />}
         {/* Always rendered so screen readers announce each new count. */}
         <Text role="status" aria-live="polite" fw={500}>
@@ -138,6 +156,8 @@ export function SearchResults({
             groups={data.filtros}
             onToggle={(filter) => onChange(toggleFilter(state, filter))}
             isApplied={(filter) => hasFilter(state, filter)}
+            total={isLoading ? undefined : data.total}
+            drawerExtras={data.total > 0 ? resultOptions : undefined}
           />
           <Stack gap="md" miw={0}>
             <ActiveFilters
@@ -150,15 +170,7 @@ export function SearchResults({
               <Text fw={700}>{t('search.results.emptyFiltered')}</Text>
             ) : (
               <>
-                <ResultOptions
-                  ordering={state.ordering}
-                  pageSize={state.pageSize}
-                  orderings={orderings}
-                  onOrderingChange={(ordering) => onChange({ ...state, ordering, page: 1 })}
-                  onPageSizeChange={(pageSize) => onChange({ ...state, pageSize, page: 1 })}
-                  display={display}
-                  onDisplayChange={compact ? (next) => onChange(withDisplay(state, tab, next)) : undefined}
-                />
+                <div className={classes.wideOnly}>{resultOptions}</div>
                 <Text size="sm">{t('search.pagination.summary', { page: state.page, pages })}</Text>
                 {renderBeforeList?.()}
                 {renderListTools?.(data.data)}
@@ -198,6 +210,7 @@ export function SearchResults({
                   page={state.page}
                   pages={pages}
                   hrefOf={(page) => searchHref({ ...state, page })}
+                  onNavigate={() => headingRef.current?.focus()}
                 />
               </>
             )}

@@ -1,11 +1,15 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { NativeSelect } from '@mantine/core';
 import type { SearchTab } from '@estante/contract';
 import { paths } from '../../../config/paths';
 import { translateKey } from '../../../lib/i18n';
 import classes from './search.module.css';
 
-/** Links to the search tabs (guides) the institution offers; the current one is marked. */
+/**
+ * Links to the search tabs (guides) the institution offers; the current one is marked. On a phone
+ * the eleven links would not fit a line: they become one select (decision 0068).
+ */
 export function SearchTabsNav({
   tabs,
   current,
@@ -17,13 +21,15 @@ export function SearchTabsNav({
   queryOf?: (tab: string) => string;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const hrefOf = (key: string) => `${paths.guide.getHref(key)}${key === current ? '' : queryOf(key)}`;
   return (
     <nav aria-label={t('search.tabs.label')}>
       <ul className={classes.tabs}>
         {tabs.map((tab) => (
           <li key={tab.key}>
             <Link
-              to={`${paths.guide.getHref(tab.key)}${tab.key === current ? '' : queryOf(tab.key)}`}
+              to={hrefOf(tab.key)}
               className={classes.tab}
               aria-current={tab.key === current ? 'page' : undefined}
             >
@@ -32,6 +38,13 @@ export function SearchTabsNav({
           </li>
         ))}
       </ul>
+      <NativeSelect
+        className={classes.tabSelect}
+        aria-label={t('search.tabs.choose')}
+        value={current}
+        onChange={(event) => void navigate(hrefOf(event.currentTarget.value))}
+        data={tabs.map((tab) => ({ value: tab.key, label: translateKey(t, tab.label) }))}
+      />
     </nav>
   );
 }

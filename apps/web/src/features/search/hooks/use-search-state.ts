@@ -188,10 +188,17 @@ export function searchHref(state: SearchState): string {
   return query ? `?${query}` : '?';
 }
 
-/** The search state of the current URL and a setter that writes a new one (STYLE: search state lives in the URL). */
+/**
+ * The search state of the current URL and a setter that writes a new one (STYLE: search state lives
+ * in the URL). A new state keeps the reader's place: the page is not scrolled back to the top, so a
+ * filter ticked or an order chosen halfway down stays under the reader's eyes (decision 0068).
+ */
 export function useSearchState(): [SearchState, (next: SearchState) => void] {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseSearchState(params), [params]);
-  const setState = useCallback((next: SearchState) => setParams(toSearchParams(next)), [setParams]);
+  const setState = useCallback(
+    (next: SearchState) => setParams(toSearchParams(next), { preventScrollReset: true }),
+    [setParams],
+  );
   return [state, setState];
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { SearchType } from '@estante/contract';
 import type { SearchState } from '../hooks/use-search-state';
 
 /**
@@ -14,4 +15,18 @@ export function describeSearch(t: TFunction, state: SearchState): string {
   }
   if (state.filters.length > 0) parts.push(t('search.history.filters', { count: state.filters.length }));
   return parts.join(' · ');
+}
+
+/**
+ * Every row of a search as the results heading names it, each field with its term and the
+ * operator joining it to the row before ("Autor: “machado” OU Título: “iracema”"), so an advanced
+ * search is not read as its first row alone.
+ */
+export function describeRows(t: TFunction, state: Pick<SearchState, 'term' | 'searchType' | 'rows'>): string {
+  const row = (field: SearchType, term: string) =>
+    t('search.results.row', { field: t(`search.type.${field}`), term });
+  return [
+    row(state.searchType, state.term),
+    ...state.rows.map((r) => `${t(`search.advanced.operators.${r.operador}`)} ${row(r.campo, r.termo)}`),
+  ].join(' ');
 }
