@@ -21,7 +21,8 @@ describe('/pearson: restricted publisher content in a new tab', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Abrindo o conteúdo da editora' }),
     ).toBeTruthy();
-    const form = container.querySelector('form')!;
+    // The page's own form, not the header's search box.
+    const form = container.querySelector<HTMLFormElement>('form[method="post"]')!;
     expect(form.getAttribute('action')).toBe('https://publisher.example/login-integrado');
     expect(form.getAttribute('method')).toBe('post');
     const fields = Object.fromEntries(
