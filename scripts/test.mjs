@@ -108,6 +108,16 @@ async function ensureOaiHarvester() {
   return false;
 }
 
+/** Debian's simple2zoom (libnet-z3950-simple2zoom-perl) is the Z39.50 gateway the SRU client test puts in front of /sru. */
+async function ensureZ3950Gateway() {
+  if (hasCommand('simple2zoom')) return true;
+  if ((await aptInstall(['libnet-z3950-simple2zoom-perl'])) && hasCommand('simple2zoom')) return true;
+  console.error(
+    'simple2zoom is missing: install the Debian/Ubuntu package "libnet-z3950-simple2zoom-perl" (apt-get install libnet-z3950-simple2zoom-perl).',
+  );
+  return false;
+}
+
 async function playwright(chrome, baseUrl, testEnv) {
   const suite = 'browser (Playwright, Chromium)';
   step(suite);
@@ -125,6 +135,7 @@ async function playwright(chrome, baseUrl, testEnv) {
 const hasYaz = await ensureYaz();
 const hasExportReaders = await ensureExportReaders();
 const hasOaiHarvester = await ensureOaiHarvester();
+const hasZ3950Gateway = await ensureZ3950Gateway();
 const chrome = await findChromium();
 const pgBin = await findPostgresBin();
 
@@ -133,6 +144,7 @@ await check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 if (!hasYaz) record('MARC-8 oracle (yaz-marcdump missing)', 0, 1);
 if (!hasExportReaders) record('export readers (bibutils or poppler-utils missing)', 0, 1);
 if (!hasOaiHarvester) record('OAI-PMH harvester (libhttp-oai-perl missing)', 0, 1);
+if (!hasZ3950Gateway) record('Z39.50 gateway (libnet-z3950-simple2zoom-perl missing)', 0, 1);
 await vitest('unit and web components', ['unit', 'web']);
 await vitest('API on PGlite', ['api'], { TEST_DATABASE_URL: '' });
 

@@ -57,6 +57,7 @@ import { libraryRequestsPlugin, referenceRequestRoutes } from './modules/request
 import { permissionSource } from './modules/identity/service.ts';
 import { healthRoutes, sitemapRoutes } from './modules/operations/index.ts';
 import { oaiRoutes } from './modules/oai/index.ts';
+import { sruRoutes } from './modules/sru/index.ts';
 import { genReqId, registerRequestId } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -101,6 +102,8 @@ export interface AppOptions {
   sitemapPageSize?: number;
   /** The OAI-PMH provider (decision 0064): repository id, items per page, token lifetime, admin e-mail. */
   oai?: { repositoryId?: string; pageSize?: number; tokenTtlSeconds?: number; adminEmail?: string };
+  /** The SRU server (decision 0066): records a searchRetrieve sends when not asked, and at most. */
+  sru?: { defaultRecords?: number; maximumRecords?: number };
 }
 
 /** The token secret from the options, else the one kept in the database (made on first start). */
@@ -257,6 +260,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokenTtlSeconds: options.oai?.tokenTtlSeconds ?? 86_400,
     adminEmail: options.oai?.adminEmail ?? 'biblioteca@localhost',
     repositoryName: async () => {
+      const name = (await readSettings(db))['nome'];
+      return typeof name === 'string' && name !== '' ? name : 'Estante';
+    },
+  });
+  await app.register(sruRoutes, {
+    db,
+    engine,
+    defaultRecords: options.sru?.defaultRecords ?? 10,
+    maximumRecords: options.sru?.maximumRecords ?? 50,
+    databaseName: async () => {
       const name = (await readSettings(db))['nome'];
       return typeof name === 'string' && name !== '' ? name : 'Estante';
     },

@@ -40,6 +40,10 @@ async function main(): Promise<void> {
       tokenTtlSeconds: config.OAI_TOKEN_TTL_SECONDS,
       adminEmail: config.SMTP_FROM,
     },
+    sru: {
+      maximumRecords: config.SRU_MAXIMUM_RECORDS,
+      defaultRecords: Math.min(10, config.SRU_MAXIMUM_RECORDS),
+    },
     recaptcha: { verifyUrl: config.RECAPTCHA_VERIFY_URL },
     ...(config.TRUST_PROXY ? { trustProxy: config.TRUST_PROXY } : {}),
     ...(mailer ? { mailer } : {}),

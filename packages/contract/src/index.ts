@@ -43,3 +43,4 @@ export * from './purchase-suggestions.ts';
 export * from './staff-acquisitions.ts';
 export * from './interest-profile.ts';
 export * from './oai.ts';
+export * from './sru.ts';

@@ -108,6 +108,8 @@ export const ConfigSchema = z.object({
   OAI_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   /** How long an OAI-PMH resumption token is accepted. */
   OAI_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(86_400),
+  /** The most records one SRU searchRetrieve sends (decision 0066). */
+  SRU_MAXIMUM_RECORDS: z.coerce.number().int().min(1).max(1000).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.output<typeof ConfigSchema>;

@@ -1,0 +1,2 @@
+export { sruRoutes } from './routes.ts';
+export type { SruOptions } from './service.ts';
