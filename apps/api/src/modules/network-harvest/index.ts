@@ -1,0 +1,2 @@
+export { NETWORK_COMMAND_USAGE, runNetworkCommand } from './cli.ts';
+export { harvestDueSources, startNetworkHarvestJob } from './jobs.ts';
