@@ -52,15 +52,21 @@ export function retryDelayMs(
 export async function getWithRetry(
   url: string,
   policy: RetryPolicy,
-  onRetry?: (reason: string, delayMs: number) => void,
+  options: {
+    onRetry?: ((reason: string, delayMs: number) => void) | undefined;
+    signal?: AbortSignal | undefined;
+  } = {},
 ): Promise<string> {
+  const { onRetry, signal } = options;
   for (let attempt = 0; ; attempt++) {
     let reason: string;
     let retryAfter: string | null = null;
     try {
       const response = await fetch(url, {
         headers: { accept: 'text/xml, application/xml', 'user-agent': 'Estante OAI-PMH harvester' },
-        signal: AbortSignal.timeout(policy.timeoutMs),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(policy.timeoutMs)])
+          : AbortSignal.timeout(policy.timeoutMs),
         redirect: 'follow',
       });
       if (response.ok) return await response.text();
@@ -71,6 +77,7 @@ export async function getWithRetry(
       retryAfter = response.headers.get('retry-after');
     } catch (error) {
       if (error instanceof HarvestRequestFailed) throw error;
+      if (signal?.aborted) throw new HarvestRequestFailed(`${url}: the harvest was stopped`);
       const cause = (error as { cause?: { message?: string } }).cause?.message;
       reason =
         (error as Error).name === 'TimeoutError'
@@ -81,6 +88,8 @@ export async function getWithRetry(
       throw new HarvestRequestFailed(`${url}: ${reason}, after ${policy.retries + 1} tries`);
     const delay = retryDelayMs(attempt, retryAfter, policy, new Date());
     onRetry?.(reason, delay);
-    await wait(delay);
+    await wait(delay, undefined, signal ? { signal } : {}).catch(() => {
+      throw new HarvestRequestFailed(`${url}: the harvest was stopped`);
+    });
   }
 }

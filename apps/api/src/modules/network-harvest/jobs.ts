@@ -32,10 +32,13 @@ export async function harvestDueSources(options: {
   clock: Clock;
   log: HarvestJobLog;
   retry?: RetryPolicy;
+  /** Stops between pages and sources (the server shutting down). */
+  signal?: AbortSignal;
 }): Promise<number> {
   const { db, clock, log } = options;
   let harvested = 0;
   for (;;) {
+    if (options.signal?.aborted) return harvested;
     const now = clock.now();
     const source = await claimSource(db, {
       now,
@@ -46,6 +49,7 @@ export async function harvestDueSources(options: {
     const report = await harvestSource(db, source, {
       clock,
       ...(options.retry ? { retry: options.retry } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
       onRetry: (reason, delay) =>
         log.info(
           `network harvest: ${source.base_url}: ${reason}; trying again in ${Math.round(delay / 1000)} s`,
@@ -58,7 +62,7 @@ export async function harvestDueSources(options: {
 
 /**
  * The server's daily harvest of the network's sources (decision 0067): every `everyMinutes` it
- * harvests the sources due. Answers a function that stops it and waits for a run under way.
+ * harvests the sources due. Answers a function that stops it, and a harvest under way after its page.
  */
 export function startNetworkHarvestJob(options: {
   db: Db;
@@ -67,8 +71,9 @@ export function startNetworkHarvestJob(options: {
   everyMinutes?: number;
 }): () => Promise<void> {
   let running: Promise<void> | null = null;
+  const stop = new AbortController();
   const tick = () => {
-    running ??= harvestDueSources(options)
+    running ??= harvestDueSources({ ...options, signal: stop.signal })
       .then(
         () => undefined,
         (error: unknown) => options.log.error(error, 'network harvest failed'),
@@ -83,6 +88,8 @@ export function startNetworkHarvestJob(options: {
   void tick();
   return async () => {
     clearInterval(timer);
+    // A harvest under way stops after its page (written whole); the next run does it again.
+    stop.abort();
     await running;
   };
 }

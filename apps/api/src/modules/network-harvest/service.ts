@@ -25,6 +25,8 @@ export interface HarvestOptions {
   onRetry?: (reason: string, delayMs: number) => void;
   /** Told after each page is written, with the running totals. */
   onPage?: (report: HarvestReport) => void;
+  /** Stops the harvest between pages (the server shutting down); it is done again from the same date. */
+  signal?: AbortSignal;
 }
 
 /** A harvest stopped by the repository's answer (a protocol error, a token that goes round). */
@@ -134,8 +136,12 @@ export async function harvestSource(
   const report: HarvestReport = { ok: false, pages: 0, added: 0, updated: 0, deleted: 0, skipped: [] };
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
   const get = async (args: Record<string, string>) => {
+    if (options.signal?.aborted) throw new HarvestStopped('the harvest was stopped');
     const answer = readOaiAnswer(
-      await getWithRetry(requestUrl(source.base_url, args), policy, options.onRetry),
+      await getWithRetry(requestUrl(source.base_url, args), policy, {
+        onRetry: options.onRetry,
+        signal: options.signal,
+      }),
     );
     failOnErrors(answer, args['verb'] ?? '');
     return answer;
