@@ -2,8 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NetworkRecordSchema, SearchResponseSchema, type SearchResponse } from '@estante/contract';
+import {
+  NetworkRecordSchema,
+  NetworkSourcesSchema,
+  SearchResponseSchema,
+  STAFF_PATHS,
+  type SearchResponse,
+} from '@estante/contract';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
+import { bearer, signIn } from '../identity/testing.ts';
 import { runNetworkCommand } from './cli.ts';
 import { harvestDueSources } from './jobs.ts';
 import { claimSource } from './repository.ts';
@@ -315,6 +322,28 @@ describe('harvesting the library network by OAI-PMH', () => {
     );
     // Nothing is due any more.
     expect(await harvestDueSources({ db: ctx.db, clock: { now: () => later }, log, retry: RETRY })).toBe(0);
+
+    // The cataloguers see the sources in the staff workspace; a patron does not.
+    const sources = async (login: string) =>
+      ctx.app.inject({
+        url: `/api${STAFF_PATHS.networkSources}`,
+        headers: bearer((await signIn(ctx.app, login, `estante-${login.replace('.', '-')}`)).access_token),
+      });
+    expect((await sources('ana')).statusCode).toBe(403);
+    const listed = NetworkSourcesSchema.parse((await sources('equipe.catalogacao')).json()).data;
+    expect(
+      listed.map((s) => [s.instituicao.cod_empresa, s.formato, s.conjunto, s.ultima_coleta?.ok]),
+    ).toEqual([
+      [501, 'marc21', null, true],
+      [502, 'oai_dc', 'tipo:TESE', true],
+      [601, 'oai_dc', null, true],
+      [602, 'oai_dc', null, true],
+    ]);
+    expect(listed.find((s) => s.instituicao.cod_empresa === 601)).toMatchObject({
+      registros: 3,
+      data_ultima_coleta: later.toISOString(),
+      ultima_coleta: { incluidos: 0, atualizados: 3, excluidos: 0, ignorados: 1, erro: null },
+    });
 
     const id = dspace.split('\t')[0]!;
     const removed = await estante('remove', id);
