@@ -38,7 +38,10 @@ export function NetworkSourcesPanel() {
         {t('staff.networkSources.heading')}
       </Title>
       <Text>{t('staff.networkSources.intro')}</Text>
-      <Code block>{HARVEST_COMMAND}</Code>
+      {/* Wrapped rather than scrolled: a phone shows it whole, and no region needs the keyboard to scroll. */}
+      <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {HARVEST_COMMAND}
+      </Code>
       {sources.isPending ? (
         <LoadingBlock />
       ) : sources.isError ? (
