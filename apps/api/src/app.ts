@@ -32,6 +32,7 @@ import { staffRequestRoutes } from './modules/staff-requests/index.ts';
 import { staffAuditRoutes, staffRoutes } from './modules/staff/index.ts';
 import { staffPatronsPlugin } from './modules/patrons/index.ts';
 import { catalogueImportRoutes } from './modules/imports/index.ts';
+import { networkSourceRoutes } from './modules/network-harvest/index.ts';
 import { circulationPlugin, circulationTimeZone } from './modules/circulation/index.ts';
 import { alertsPlugin, countUnread } from './modules/alerts/index.ts';
 import { privacyPlugin } from './modules/privacy/index.ts';
@@ -216,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(staffAuditRoutes, { db, userGuard, timeZone: () => circulationTimeZone(db) });
       // The catalogue part of the staff workspace (decision 0063).
       await api.register(catalogueImportRoutes, { db, clock, userGuard, mailer: options.mailer });
+      await api.register(networkSourceRoutes, { db, userGuard });
       await api.register(institutionContentRoutes, { db, clock, userGuard });
       await api.register(databaseEditorRoutes, { db, clock, userGuard });
       await api.register(alertsPlugin, { db, clock, timeZone: () => circulationTimeZone(db), userGuard });

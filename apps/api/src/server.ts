@@ -9,6 +9,7 @@ import { readCertificate } from './modules/identity/saml-service.ts';
 import { openCirculationEngine, startCirculationJobs } from './modules/circulation/index.ts';
 import { systemClock } from './lib/clock.ts';
 import { startDisseminationJob } from './modules/interest-profile/index.ts';
+import { startNetworkHarvestJob } from './modules/network-harvest/index.ts';
 
 /** How long the requests in flight may take to finish after SIGTERM. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -91,6 +92,18 @@ async function main(): Promise<void> {
     mailer,
     log: { info: (line) => app.log.info(line), error: (error, line) => app.log.error({ err: error }, line) },
   });
+  // The daily harvest of the library network's OAI-PMH sources (decision 0067), unless turned off.
+  const stopHarvest =
+    config.NETWORK_HARVEST === 'on'
+      ? startNetworkHarvestJob({
+          db,
+          clock: systemClock,
+          log: {
+            info: (line) => app.log.info(line),
+            error: (error, line) => app.log.error({ err: error }, line),
+          },
+        })
+      : async () => undefined;
   // Graceful shutdown: stop taking connections and let the requests in flight finish (app.close
   // waits for them), stop the jobs, then close the database cleanly. A shutdown stuck for
   // SHUTDOWN_TIMEOUT_MS ends the process. A signal repeated meanwhile is ignored: with Ctrl+C under
@@ -108,6 +121,7 @@ async function main(): Promise<void> {
       await app.close();
       await stopJobs();
       await stopDissemination();
+      await stopHarvest();
       await mailer?.close();
       await db.close();
     })().then(

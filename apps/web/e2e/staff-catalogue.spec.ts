@@ -6,7 +6,8 @@ import { seriousViolations } from './helpers';
  * The catalogue part of the staff workspace (decision 0063) on the demo library. The administrator
  * (who holds the cataloguing role too) uploads one of the shared MARC files — MFHD holdings whose
  * titles this catalogue does not have, so the report skips all seven with why and the catalogue
- * other journeys search stays as it was — then adds a FAQ entry with HTML whose script the preview
+ * other journeys search stays as it was — and finds the panel of the network's OAI-PMH sources
+ * (decision 0067; none in the demo library, harvests are the API tests'); then adds a FAQ entry with HTML whose script the preview
  * drops, rewrites it, reads the new answer on the public FAQ page, and removes it again; then adds
  * an event (decision 0065) — an end before its start refused in place — reads it on the public
  * events page and removes it too. The roles' refusals are the API tests'.
@@ -55,6 +56,10 @@ test.describe('staff workspace: catalogue and content', () => {
     await expect(recent.getByRole('row', { name: /evergreen-serials-mfhd\.xml/ }).first()).toContainText(
       'Importação concluída',
     );
+    // The network's OAI-PMH sources (decision 0067): the demo library harvests none; the panel says how.
+    const sources = page.getByRole('region', { name: 'Rede: repositórios coletados por OAI-PMH' });
+    await expect(sources).toContainText('Nenhum repositório é coletado ainda.');
+    await expect(sources).toContainText('estante network harvest URL --institution CODE');
     expect(await seriousViolations(page)).toEqual([]);
 
     // The FAQ: a new entry whose answer carries a script the preview never runs.

@@ -55,6 +55,38 @@ export type MarcImport = z.infer<typeof MarcImportSchema>;
 export const MarcImportsSchema = z.object({ data: z.array(MarcImportSchema) });
 export type MarcImports = z.infer<typeof MarcImportsSchema>;
 
+/** One OAI-PMH repository harvested into the network tab (decision 0067). */
+export const NetworkSourceSchema = z.object({
+  codigo: z.number().int(),
+  url: z.string(),
+  /** The setSpec harvested; null: the whole repository. */
+  conjunto: z.string().nullable(),
+  formato: z.enum(['marc21', 'oai_dc']),
+  instituicao: z.object({ cod_empresa: z.number().int(), desc_empresa: z.string() }),
+  /** Network records it brought. */
+  registros: z.number().int(),
+  /** When it was last harvested; null: never. */
+  data_ultima_coleta: z.string().nullable(),
+  /** What the last harvest did; null: never harvested. */
+  ultima_coleta: z
+    .object({
+      ok: z.boolean(),
+      incluidos: z.number().int(),
+      atualizados: z.number().int(),
+      excluidos: z.number().int(),
+      ignorados: z.number().int(),
+      erro: z.string().nullable(),
+    })
+    .nullable(),
+  /** The `from` of the next harvest; null: it takes everything. */
+  proxima_coleta_desde: z.string().nullable(),
+});
+export type NetworkSource = z.infer<typeof NetworkSourceSchema>;
+
+/** GET /equipe/catalogo/rede-fontes: every source, by institution. */
+export const NetworkSourcesSchema = z.object({ data: z.array(NetworkSourceSchema) });
+export type NetworkSources = z.infer<typeof NetworkSourcesSchema>;
+
 export const MarcImportIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(MAX_BIG_ID) });
 
 /** 422 refusals of the upload: a stable code and the translation key sent as the message. */

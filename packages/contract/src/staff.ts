@@ -98,6 +98,8 @@ export const STAFF_PATHS = {
   catalogueImports: '/equipe/catalogo/importacoes',
   /** One import: its progress while it runs, its report when done. */
   catalogueImport: (id: number | string) => `/equipe/catalogo/importacoes/${id}`,
+  /** The OAI-PMH repositories harvested into the network tab, with their last run (decision 0067). */
+  networkSources: '/equipe/catalogo/rede-fontes',
   /** The FAQ as the editor reads and writes it (administrator, decision 0063). */
   contentFaq: '/equipe/conteudo/faq',
   contentFaqEntry: (id: number | string) => `/equipe/conteudo/faq/${id}`,

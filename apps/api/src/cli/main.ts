@@ -27,6 +27,7 @@ import { runStaffCommand, STAFF_COMMAND_USAGE } from '../modules/staff/index.ts'
 import { REQUESTS_COMMAND_USAGE, runRequestsCommand } from '../modules/requests/index.ts';
 import { runSuggestionsCommand, SUGGESTIONS_COMMAND_USAGE } from '../modules/suggestions/index.ts';
 import { DSI_COMMAND_USAGE, runDsiCommand } from '../modules/interest-profile/index.ts';
+import { NETWORK_COMMAND_USAGE, runNetworkCommand } from '../modules/network-harvest/index.ts';
 
 const USAGE = `estante — the Estante catalogue command
 
@@ -38,6 +39,7 @@ const USAGE = `estante — the Estante catalogue command
   estante import FILE... --network CODE [--network-name "NAME"]
                                           load another institution's records into the library network
                                           (the rede-oai search tab); NAME is needed the first time
+${NETWORK_COMMAND_USAGE}
   estante seed-demo                       load the demo library (again)
   estante seed-synthetic --records N      load N synthetic titles (benchmarks)
   estante search-stats [--min-titles N]   choose the frequent words again and recount their kept filter
@@ -321,6 +323,9 @@ async function main(argv: string[]): Promise<number> {
       case 'dsi':
         // The interest-profile digests (decision 0052).
         return await withMailer(config, (mailer) => runDsiCommand(db, rest, CONSOLE_IO, { mailer }));
+      case 'network':
+        // Harvesting the library network by OAI-PMH (decision 0067).
+        return await runNetworkCommand(db, rest, CONSOLE_IO);
       case 'activity': {
         const [state, code] = rest;
         if ((state !== 'on' && state !== 'off') || !code || !Number.isInteger(Number(code))) {

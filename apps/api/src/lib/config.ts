@@ -110,6 +110,8 @@ export const ConfigSchema = z.object({
   OAI_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(86_400),
   /** The most records one SRU searchRetrieve sends (decision 0066). */
   SRU_MAXIMUM_RECORDS: z.coerce.number().int().min(1).max(1000).default(50),
+  /** The server's daily OAI-PMH harvest of the library network's sources (decision 0067). */
+  NETWORK_HARVEST: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.output<typeof ConfigSchema>;

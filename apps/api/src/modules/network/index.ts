@@ -5,5 +5,6 @@ export {
   ensureNetworkInstitution,
   saveNetworkRecord,
   UnnamedNetworkInstitution,
+  type HarvestedFrom,
   type NetworkInstitutionInput,
 } from './writer.ts';

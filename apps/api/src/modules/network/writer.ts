@@ -40,14 +40,31 @@ export async function ensureNetworkInstitution(
   return { id: rows[0].id, inserted: false };
 }
 
+/** Where a harvested record came from (decision 0067). */
+export interface HarvestedFrom {
+  /** The OAI identifier of its item: a deletion announced for it removes the record. */
+  oaiIdentifier: string;
+  /** The harvest source that brought it. */
+  sourceId: number;
+}
+
 /** Inserts or updates one network record by institution and control number (001 + 003). */
 export async function saveNetworkRecord(
   tx: Queryable,
   institutionId: number,
   mapped: MappedTitle,
   marc: MarcRecord,
-  options: { sourceFormat: 'marc21' | 'marcxml' },
+  options: { sourceFormat: 'marc21' | 'marcxml' | 'oai_dc'; harvestedFrom?: HarvestedFrom },
 ): Promise<{ id: number; inserted: boolean }> {
+  const harvested = options.harvestedFrom;
+  if (harvested) {
+    // The item now carries another control number (its 001 was changed): the record it brought before goes.
+    await tx.query(
+      `DELETE FROM network_record WHERE institution_id = $1 AND oai_identifier = $2
+          AND (control_number, control_source) <> ($3, $4)`,
+      [institutionId, harvested.oaiIdentifier, mapped.controlNumber, mapped.controlSource ?? ''],
+    );
+  }
   const mainAuthor = mapped.authors.find((a) => a.main) ?? mapped.authors[0];
   const extra = [
     mapped.extraSearchText,
@@ -61,9 +78,9 @@ export async function saveNetworkRecord(
         vernacular_title, main_author, authors, subjects, edition, publication_place, publisher, publication_date,
         year, physical_description, series, notes, isbn, issn, language, languages, call_number, work_type,
         online_links, cover_url, is_accessible, extra_search, ts_config, marc, source_format, vernacular_titles,
-        vernacular_authors, vernacular_subjects)
+        vernacular_authors, vernacular_subjects, oai_identifier, harvest_source_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-        $23, $24::jsonb, $25, $26, $27, $28::regconfig, $29::jsonb, $30, $31, $32, $33)
+        $23, $24::jsonb, $25, $26, $27, $28::regconfig, $29::jsonb, $30, $31, $32, $33, $34, $35)
      ON CONFLICT (institution_id, control_number, control_source) DO UPDATE SET
         title = excluded.title, title_statement = excluded.title_statement,
         vernacular_title = excluded.vernacular_title, main_author = excluded.main_author,
@@ -77,6 +94,8 @@ export async function saveNetworkRecord(
         extra_search = excluded.extra_search, ts_config = excluded.ts_config, marc = excluded.marc,
         source_format = excluded.source_format, vernacular_titles = excluded.vernacular_titles,
         vernacular_authors = excluded.vernacular_authors, vernacular_subjects = excluded.vernacular_subjects,
+        oai_identifier = coalesce(excluded.oai_identifier, network_record.oai_identifier),
+        harvest_source_id = coalesce(excluded.harvest_source_id, network_record.harvest_source_id),
         updated_at = now()
      RETURNING id, (xmax = 0) AS inserted`,
     [
@@ -113,6 +132,8 @@ export async function saveNetworkRecord(
       mapped.linkedScripts.title,
       mapped.linkedScripts.author,
       mapped.linkedScripts.subject,
+      harvested?.oaiIdentifier ?? null,
+      harvested?.sourceId ?? null,
     ],
   );
   return rows[0]!;

@@ -14,7 +14,7 @@ import { CirculationRequests } from '../../features/staff/requests/circulation-r
 import { StaffPatrons } from '../../features/staff/patrons/components/staff-patrons';
 import { AuditLog } from '../../features/staff/audit/components/audit-log';
 import { ReferenceDesk } from '../../features/staff/reference/components/reference-desk';
-import { MarcImportScreen } from '../../features/staff/catalogue/components/marc-import';
+import { CatalogueWorkspace } from '../../features/staff/catalogue/components/catalogue-workspace';
 import { InstitutionContent } from '../../features/staff/content/components/institution-content';
 import { StaffLayout, StaffOverview } from '../../features/staff/components/staff-workspace';
 import { STAFF_SECTIONS, type StaffSection } from '../../features/staff/sections';
@@ -68,7 +68,7 @@ const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = 
   roles: () => <StaffRolesManager />,
   patrons: (self) => <StaffPatrons self={self} />,
   audit: () => <AuditLog />,
-  catalogue: () => <MarcImportScreen />,
+  catalogue: () => <CatalogueWorkspace />,
   content: () => <InstitutionContent />,
 };
 
