@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { CIRCULATION_ERROR, type Hold, type HoldInitialInfo, type HoldRequest } from '@estante/contract';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { Hold, HoldInitialInfo } from '@estante/contract';
+import { HoldPlaced, HoldRefused, holdRequest } from './hold-parts';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { Notice } from '../../../components/ui/notice';
 import { FormRefusal, SelectField, SubmitButton, useForm, type FieldErrors } from '../../../components/form';
 import { isApiErrorStatus } from '../../../lib/api-client';
-import { formatDate, translateKey } from '../../../lib/i18n';
+import { translateKey } from '../../../lib/i18n';
 import { PRIVATE_QUERY } from '../../../lib/private-query';
 import { useHoldInitialInfo } from '../api/get-hold-initial-info';
 import { checkHoldQueue } from '../api/check-hold-queue';
@@ -17,7 +17,6 @@ import { HOLDS_QUERY_KEY } from '../api/get-holds';
 import {
   CHOICE_FIELDS,
   CopyChoiceSelects,
-  chosenOrNull,
   initialChoices,
   librarySelectOptions,
   missingChoices,
@@ -71,41 +70,11 @@ function HoldDialogContent({
       <ErrorBlock message={t('circulation.holds.form.loadError')} onRetry={() => void query.refetch()} />
     );
   const info = query.data;
-  if (!info.permitido) {
-    const isOnShelf = info.motivo?.codigo === CIRCULATION_ERROR.HOLD_COPY_AVAILABLE.code;
-    return (
-      <Stack gap="sm" align="flex-start">
-        <Notice tone="refusal">
-          {info.motivo ? translateKey(t, info.motivo.mensagem) : t('circulation.holds.form.notPossible')}
-        </Notice>
-        {isOnShelf && loanRequestHref && (
-          <Anchor component={Link} to={loanRequestHref}>
-            {t('circulation.holds.form.requestInstead')}
-          </Anchor>
-        )}
-        <Button variant="default" onClick={onClose}>
-          {t('common.close')}
-        </Button>
-      </Stack>
-    );
-  }
+  if (!info.permitido) return <HoldRefused info={info} loanRequestHref={loanRequestHref} onClose={onClose} />;
   return <HoldDialogForm info={info} onClose={onClose} myHoldsHref={myHoldsHref} />;
 }
 
 type HoldValues = ChoiceValues & { biblioteca: string };
-
-/** The hold a set of choices asks for, as POST /reserva takes it. */
-function holdRequest(info: HoldInitialInfo, values: HoldValues): HoldRequest {
-  return {
-    cod_acervo: info.cod_acervo,
-    biblioteca: values.biblioteca === NONE ? null : Number(values.biblioteca),
-    volume: chosenOrNull(values.volume),
-    tomo: chosenOrNull(values.tomo),
-    parte: chosenOrNull(values.parte),
-    material_adicional: chosenOrNull(values.material_adicional),
-    localizacao: chosenOrNull(values.localizacao),
-  };
-}
 
 function HoldDialogForm({
   info,
@@ -116,8 +85,7 @@ function HoldDialogForm({
   onClose: () => void;
   myHoldsHref?: string | undefined;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [placed, setPlaced] = useState<Hold | null>(null);
 
@@ -136,12 +104,12 @@ function HoldDialogForm({
     },
     validate,
     onSubmit: async (values) => {
-      const hold = await placeHold(holdRequest(info, values));
+      const hold = await placeHold(holdRequest(info, values.biblioteca, values));
       setPlaced(hold);
       void queryClient.invalidateQueries({ queryKey: HOLDS_QUERY_KEY });
     },
   });
-  const request = holdRequest(info, form.values);
+  const request = holdRequest(info, form.values.biblioteca, form.values);
   const isComplete = Object.keys(validate(form.values)).length === 0;
   // SPEC §3: the patron sees the place in the queue (or why not) before confirming.
   const queue = useQuery({
@@ -156,37 +124,7 @@ function HoldDialogForm({
   const queueRefusal =
     queue.isError && isApiErrorStatus(queue.error, 422) ? translateKey(t, queue.error.message) : null;
 
-  if (placed) {
-    return (
-      <Stack gap="sm" align="flex-start">
-        <Notice tone="success" title={t('circulation.holds.form.placedTitle')}>
-          <Stack gap={4}>
-            <Text fw={700}>
-              {placed.posicao_fila === null
-                ? t('circulation.holds.form.placedReleased')
-                : t('circulation.holds.form.placedPosition', { position: placed.posicao_fila })}
-            </Text>
-            <Text size="sm">
-              {t('circulation.holds.form.placedText', {
-                library: placed.biblioteca.desc_biblioteca,
-                date: formatDate(placed.data_reserva, language),
-              })}
-            </Text>
-          </Stack>
-        </Notice>
-        <Group gap="md">
-          {myHoldsHref && (
-            <Anchor component={Link} to={myHoldsHref}>
-              {t('circulation.holds.form.myHolds')}
-            </Anchor>
-          )}
-          <Button variant="default" onClick={onClose}>
-            {t('common.close')}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
+  if (placed) return <HoldPlaced placed={placed} myHoldsHref={myHoldsHref} onClose={onClose} />;
 
   const onChoice = (field: ChoiceField, value: string) => form.setValue(field, value);
   return (

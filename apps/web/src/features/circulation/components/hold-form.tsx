@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { CIRCULATION_ERROR, type Hold, type HoldInitialInfo, type HoldRequest } from '@estante/contract';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { Hold, HoldInitialInfo } from '@estante/contract';
+import { HoldPlaced, HoldRefused, holdRequest } from './hold-parts';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
-import { formatDate, translateKey } from '../../../lib/i18n';
+
 import { useHoldInitialInfo } from '../api/get-hold-initial-info';
 import { checkHoldQueue } from '../api/check-hold-queue';
 import { placeHold } from '../api/place-hold';
@@ -16,7 +16,6 @@ import { refusalOf } from '../../../components/form/refusal';
 import {
   CHOICE_FIELDS,
   CopyChoiceSelects,
-  chosenOrNull,
   initialChoices,
   librarySelectOptions,
   missingChoices,
@@ -61,8 +60,7 @@ function HoldFormBody({
   myHoldsHref,
   loanRequestHref,
 }: Omit<HoldFormProps, 'titleId'> & { info: HoldInitialInfo }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const { containerRef, reportErrors } = useFocusFirstError();
@@ -76,48 +74,9 @@ function HoldFormBody({
   const [placed, setPlaced] = useState<Hold | null>(null);
   const [isBusy, setBusy] = useState(false);
 
-  if (placed) {
-    return (
-      <Stack gap="sm" align="flex-start">
-        <Notice tone="success" title={t('circulation.holds.form.placedTitle')}>
-          <Stack gap={4}>
-            <Text>
-              {placed.posicao_fila === null
-                ? t('circulation.holds.form.placedReleased')
-                : t('circulation.holds.form.placedPosition', { position: placed.posicao_fila })}
-            </Text>
-            <Text size="sm">
-              {t('circulation.holds.form.placedText', {
-                library: placed.biblioteca.desc_biblioteca,
-                date: formatDate(placed.data_reserva, language),
-              })}
-            </Text>
-          </Stack>
-        </Notice>
-        {myHoldsHref && (
-          <Anchor component={Link} to={myHoldsHref}>
-            {t('circulation.holds.form.myHolds')}
-          </Anchor>
-        )}
-      </Stack>
-    );
-  }
+  if (placed) return <HoldPlaced placed={placed} myHoldsHref={myHoldsHref} />;
 
-  if (!info.permitido) {
-    const isOnShelf = info.motivo?.codigo === CIRCULATION_ERROR.HOLD_COPY_AVAILABLE.code;
-    return (
-      <Stack gap="sm" align="flex-start">
-        <Notice tone="refusal">
-          {info.motivo ? translateKey(t, info.motivo.mensagem) : t('circulation.holds.form.notPossible')}
-        </Notice>
-        {isOnShelf && loanRequestHref && (
-          <Anchor component={Link} to={loanRequestHref}>
-            {t('circulation.holds.form.requestInstead')}
-          </Anchor>
-        )}
-      </Stack>
-    );
-  }
+  if (!info.permitido) return <HoldRefused info={info} loanRequestHref={loanRequestHref} />;
 
   const libraryName = (code: string) =>
     info.bibliotecas.find((b) => String(b.cod_biblioteca) === code)?.desc_biblioteca ?? '';
@@ -144,15 +103,7 @@ function HoldFormBody({
       reportErrors();
       return;
     }
-    const request: HoldRequest = {
-      cod_acervo: info.cod_acervo,
-      biblioteca: library === NONE ? null : Number(library),
-      volume: chosenOrNull(choices.volume),
-      tomo: chosenOrNull(choices.tomo),
-      parte: chosenOrNull(choices.parte),
-      material_adicional: chosenOrNull(choices.material_adicional),
-      localizacao: chosenOrNull(choices.localizacao),
-    };
+    const request = holdRequest(info, library, choices);
     setBusy(true);
     try {
       // SPEC §3: the patron sees the place in the queue (or the refusal) before confirming.
