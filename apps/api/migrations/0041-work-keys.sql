@@ -20,3 +20,6 @@ CREATE FUNCTION public.f_work_key(title text, main_author text) RETURNS text
 
 ALTER TABLE title ADD COLUMN work_key text GENERATED ALWAYS AS (public.f_work_key(title, main_author)) STORED;
 CREATE INDEX title_work_key ON title (work_key) WHERE work_key IS NOT NULL;
+
+-- On unless the institution turns it off (the staff content screen shows the switch set).
+INSERT INTO institution_setting (key, value) VALUES ('agrupar_obras', 'true'::jsonb) ON CONFLICT (key) DO NOTHING;

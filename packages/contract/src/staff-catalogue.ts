@@ -362,6 +362,8 @@ export const INSTITUTION_SETTINGS = {
   comentarios_limite_diario: { tipo: 'inteiro', minimo: 0, maximo: 9999 },
   comentarios_acervo_limite_pendentes: { tipo: 'inteiro', minimo: 0, maximo: 100 },
   alerta_dias_antes_vencimento: { tipo: 'inteiro', minimo: 0, maximo: 30 },
+  // Editions and formats of one work shown as one result (decision 0071); unset: on.
+  agrupar_obras: { tipo: 'booleano' },
 } as const satisfies Record<string, InstitutionSettingKind>;
 export type InstitutionSettingKey = keyof typeof INSTITUTION_SETTINGS;
 export const INSTITUTION_SETTING_KEYS = Object.keys(INSTITUTION_SETTINGS) as InstitutionSettingKey[];

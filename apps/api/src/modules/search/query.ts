@@ -355,6 +355,26 @@ export function buildSearchSql(
 }
 
 /**
+ * Grouped works (decision 0071): the titles a search matches that pass every applied filter, with
+ * `columns` over `title t`; with `workKeys`, only the titles of those works. The text is $1.
+ */
+export function buildMatchedTitlesSql(
+  request: SearchRequest,
+  columns: string,
+  workKeys?: readonly string[],
+): { sql: string; params: unknown[] } {
+  const params = new Params();
+  params.add(request.text);
+  const match = buildMatch(request, params);
+  const conditions = [match.where, ...filterConditions(request, params, {}).map((f) => f.condition)];
+  if (workKeys) conditions.push(`t.work_key = ANY (${params.add(workKeys)}::text[])`);
+  return {
+    sql: `SELECT ${columns} FROM title t WHERE ${conditions.join('\n  AND ')}`,
+    params: params.values,
+  };
+}
+
+/**
  * The titles whose title, title proper or an author is exactly the search text (f_match_key),
  * through their own indexes, with which of the three it is: the first places of a big result set
  * in relevance order (buildSearchSql), for the API to order the rest itself (decision 0032).
