@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../lib/db/index.ts';
 import type { ServerLanguage } from '../../lib/messages.ts';
 import { findTitleSummaries, presentHit } from '../catalogue/index.ts';
 import { readSettings } from '../institution/index.ts';
-import type { SearchRequest } from './engine.ts';
+import type { SearchEngine, SearchRequest } from './engine.ts';
 import { buildMatchedTitlesSql, buildSearchSql, FULL_RANK_LIMIT } from './query.ts';
 
 /**
@@ -28,6 +28,26 @@ const GROUPED_TABS: ReadonlySet<string> = new Set(['geral']);
 export async function groupsWorks(db: Queryable, tab: string): Promise<boolean> {
   if (!GROUPED_TABS.has(tab)) return false;
   return (await readSettings(db))[GROUP_WORKS_SETTING] !== false;
+}
+
+/** How many works a search matches (a title without a work key is a work of its own). */
+export async function countWorks(db: Queryable, request: SearchRequest): Promise<number> {
+  const counting = buildMatchedTitlesSql(
+    request,
+    `count(DISTINCT coalesce(t.work_key, '#' || t.id))::int AS works`,
+  );
+  return (await db.query<{ works: number }>(counting.sql, counting.params)).rows[0]!.works;
+}
+
+/** How many results a search shows: its works where they are grouped, else its titles. */
+export async function resultTotal(
+  db: Queryable,
+  engine: SearchEngine,
+  request: SearchRequest,
+): Promise<number> {
+  return (await groupsWorks(db, request.tab))
+    ? countWorks(db, request)
+    : (await engine.search(request)).total;
 }
 
 /** One page of works: how many works match, and each work's matched title ids, best-ranked first. */
