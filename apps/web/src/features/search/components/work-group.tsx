@@ -42,14 +42,9 @@ function WorkChoices({ hit, editions }: { hit: SearchHit; editions: EditionHit[]
           <ul className={classes.formats} aria-label={t('search.works.formatsOf', { title: hit.titulo })}>
             {[...formats].map(([format, edition]) => (
               <li key={format}>
-                <Button
-                  component={Link}
-                  to={paths.title.getHref(edition.cod_acervo)}
-                  variant="light"
-                  size="compact-sm"
-                >
+                <Anchor component={Link} to={paths.title.getHref(edition.cod_acervo)} size="sm" fw={600}>
                   {format}
-                </Button>
+                </Anchor>
               </li>
             ))}
           </ul>
@@ -58,6 +53,7 @@ function WorkChoices({ hit, editions }: { hit: SearchHit; editions: EditionHit[]
       <Button
         variant="subtle"
         size="compact-sm"
+        classNames={{ root: classes.toggle, label: classes.toggleLabel }}
         aria-expanded={isOpen}
         aria-controls={listId}
         onClick={() => setIsOpen((open) => !open)}
