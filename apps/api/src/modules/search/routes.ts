@@ -69,12 +69,15 @@ export async function searchRoutes(
         const searched = searchRequestFromQuery(q);
         const grouped = await groupsWorks(db, q.search_tab);
         const result = await engine.search({ ...searched, hitsLanguage: request.language });
-        // Grouped works (decision 0071): the count and page of works; the filters count titles.
+        // Grouped works (decision 0071): the count, page and filter counts of works.
         const works = grouped ? await pageOfWorks(db, searched) : null;
         const data = works
           ? await presentWorks(db, works.works, request.language)
           : (result.hits ?? (await findTitleSummaries(db, result.ids, request.language))).map(presentHit);
-        const filtros = await describe(result, request.language);
+        const filtros = await describe(
+          works ? { ...result, filters: works.filters } : result,
+          request.language,
+        );
         return {
           data,
           total: works ? works.total : result.total,

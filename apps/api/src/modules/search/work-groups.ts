@@ -4,12 +4,13 @@ import type { ServerLanguage } from '../../lib/messages.ts';
 import { findTitleSummaries, presentHit } from '../catalogue/index.ts';
 import { readSettings } from '../institution/index.ts';
 import type { SearchEngine, SearchRequest } from './engine.ts';
-import { buildMatchedTitlesSql, buildSearchSql, FULL_RANK_LIMIT } from './query.ts';
+import { filterTypesForTab, groupFilterCounts, type FilterCounts } from './filters.ts';
+import { buildFilterCountSql, buildMatchedTitlesSql, buildSearchSql, FULL_RANK_LIMIT } from './query.ts';
 
 /**
  * Grouped works (decision 0071): the editions and formats of one work (titles sharing a work key,
  * migration 0041) shown as one result. This unit answers the count and the page of works of a
- * search after the engine has answered its titles; the filter counts stay the engine's (titles).
+ * search after the engine has answered its titles, and the filter counts in works when they differ.
  * It is apart from the engine on purpose: it adds two or three statements to a search whose
  * matches share a work, and none to the others.
  */
@@ -50,10 +51,14 @@ export async function resultTotal(
     : (await engine.search(request)).total;
 }
 
-/** One page of works: how many works match, and each work's matched title ids, best-ranked first. */
+/**
+ * One page of works: how many works match, each work's matched title ids, best-ranked first, and
+ * the filter counts in works.
+ */
 export interface WorkPage {
   total: number;
   works: number[][];
+  filters: FilterCounts[];
 }
 
 /**
@@ -78,8 +83,16 @@ export async function pageOfWorks(db: Db, request: SearchRequest): Promise<WorkP
     ).rows[0]!;
     const repeats = titles - works;
     if (repeats === 0) return null;
+    // Each filter value counts the works holding it (under the other types' filters, as ever).
+    const filterCounting = buildFilterCountSql(request, { byWork: true });
+    const counts = new Map(
+      (await tx.query<{ key: string; count: number }>(filterCounting.sql, filterCounting.params)).rows.map(
+        (r) => [r.key, r.count],
+      ),
+    );
+    const filters = groupFilterCounts(filterTypesForTab(request.tab), counts, request.filters);
     const offset = (request.page - 1) * request.pageSize;
-    if (offset >= works) return { total: works, works: [] };
+    if (offset >= works) return { total: works, works: [], filters };
 
     const ordered = buildSearchSql(
       { ...request, page: 1, pageSize: offset + request.pageSize + repeats },
@@ -114,6 +127,7 @@ export async function pageOfWorks(db: Db, request: SearchRequest): Promise<WorkP
     }
     return {
       total: works,
+      filters,
       works: shown.map((row) => [
         row.id,
         ...(row.work === null ? [] : (others.get(row.work) ?? []).filter((id) => id !== row.id)),
