@@ -11,8 +11,8 @@ import { buildFilterCountSql, buildMatchedTitlesSql, buildSearchSql, FULL_RANK_L
  * Grouped works (decision 0071): the editions and formats of one work (titles sharing a work key,
  * migration 0041) shown as one result. This unit answers the count and the page of works of a
  * search after the engine has answered its titles, and the filter counts in works when they differ.
- * It is apart from the engine on purpose: it adds two or three statements to a search whose
- * matches share a work, and none to the others.
+ * It is apart from the engine on purpose: it adds one statement (the count of works) to a search
+ * of a grouped tab, and three more when two of its matches share a work.
  */
 
 /** The institution setting that turns grouping off (INSTITUTION_SETTINGS); unset is on. */
