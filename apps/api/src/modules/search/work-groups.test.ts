@@ -90,7 +90,7 @@ describe('grouped works in GET /api/consulta (decision 0071)', () => {
   });
 
   it('groups only the whole-catalogue tab: the tabs that list titles stay as they were', async () => {
-    expect(await groupsWorks(ctx.db, 'geral')).toBe(true);
+    for (const tab of ['geral', 'avancada']) expect(await groupsWorks(ctx.db, tab)).toBe(true);
     for (const tab of ['ebooks', 'acessibilidade', 'novas-aquisicoes', 'arquivo', 'rede-oai'])
       expect(await groupsWorks(ctx.db, tab)).toBe(false);
   });

@@ -19,11 +19,11 @@ import { buildFilterCountSql, buildMatchedTitlesSql, buildSearchSql, FULL_RANK_L
 export const GROUP_WORKS_SETTING = 'agrupar_obras';
 
 /**
- * Tabs whose results are grouped: the whole catalogue. The e-book and accessibility tabs already
+ * Tabs whose results are grouped: the whole catalogue, searched simply or advanced. The e-book and accessibility tabs already
  * choose one format, new acquisitions lists each arrival, the archive, normative acts and case law
  * hold documents rather than editions, and the network tab lists other institutions' records.
  */
-const GROUPED_TABS: ReadonlySet<string> = new Set(['geral']);
+const GROUPED_TABS: ReadonlySet<string> = new Set(['geral', 'avancada']);
 
 /** Whether the results of a search in this tab are grouped by work. */
 export async function groupsWorks(db: Queryable, tab: string): Promise<boolean> {
