@@ -194,7 +194,7 @@ export type SearchQuery = z.input<typeof SearchQuerySchema>;
 export type ParsedSearchQuery = z.output<typeof SearchQuerySchema>;
 
 /** One title in a result list. */
-export const SearchHitSchema = z.object({
+const TitleHitSchema = z.object({
   cod_acervo: z.number().int(),
   titulo: z.string(),
   autor: z.string().nullable(),
@@ -212,7 +212,16 @@ export const SearchHitSchema = z.object({
   /** Set on hits of the network tab (NETWORK_TAB): the institution that catalogued the record. */
   instituicao: NetworkInstitutionSchema.optional(),
 });
+
+/**
+ * One result: a title, or (grouped works, decision 0071) the best-ranked title of a work with
+ * `edicoes`, every matched edition or format of the work, that one first; absent when the work
+ * has one matched title or grouping is off.
+ */
+export const SearchHitSchema = TitleHitSchema.extend({ edicoes: z.array(TitleHitSchema).optional() });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
+/** One edition of a grouped work. */
+export type EditionHit = z.infer<typeof TitleHitSchema>;
 
 /** One value of a filter group with the number of results it holds. */
 export const FilterValueSchema = z.object({

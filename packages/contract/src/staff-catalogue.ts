@@ -396,6 +396,8 @@ export const INSTITUTION_SETTINGS = {
   alerta_dias_antes_vencimento: { tipo: 'inteiro', minimo: 0, maximo: 30 },
   // Decision 0070: covers by ISBN from a provider the institution names, e.g. https://…/{isbn}-M.jpg.
   capa_isbn_url: { tipo: 'endereco' },
+  // Editions and formats of one work shown as one result (decision 0071); unset: on.
+  agrupar_obras: { tipo: 'booleano' },
 } as const satisfies Record<string, InstitutionSettingKind>;
 export type InstitutionSettingKey = keyof typeof INSTITUTION_SETTINGS;
 export const INSTITUTION_SETTING_KEYS = Object.keys(INSTITUTION_SETTINGS) as InstitutionSettingKey[];

@@ -63,7 +63,7 @@ describe('advanced search rows (operators E, OU, NAO, PROX, ANTES, DEPOIS) on th
   let headers: Record<string, string>;
   let records: Indexed[];
 
-  /** Every id the search finds. */
+  /** Every id the search finds, the editions of its grouped works too (decision 0071). */
   const found = async (
     termo: string,
     tipoBusca: string,
@@ -76,7 +76,10 @@ describe('advanced search rows (operators E, OU, NAO, PROX, ANTES, DEPOIS) on th
     expect(response.statusCode, response.body).toBe(200);
     const result = SearchResponseSchema.parse(response.json());
     expect(result.total).toBeLessThanOrEqual(100);
-    return result.data.map((h) => h.cod_acervo).sort((a, b) => a - b);
+    return result.data
+      .flatMap((h) => h.edicoes ?? [h])
+      .map((h) => h.cod_acervo)
+      .sort((a, b) => a - b);
   };
   const where = (test: (r: Indexed) => boolean) =>
     records

@@ -287,8 +287,9 @@ describe('index browse (SPEC §3 index types) on the demo library', () => {
     });
     const found = SearchResponseSchema.parse(search.json());
     expect(titles.total).toBe(entry.quantidade);
+    // The search shows the editions of one work as one result (decision 0071).
     expect(new Set(titles.data.map((h) => h.cod_acervo))).toEqual(
-      new Set(found.data.map((h) => h.cod_acervo)),
+      new Set(found.data.flatMap((h) => h.edicoes ?? [h]).map((h) => h.cod_acervo)),
     );
   });
 });

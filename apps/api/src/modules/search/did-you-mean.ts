@@ -2,6 +2,7 @@ import type { SearchType } from '@estante/contract';
 import type { Queryable } from '../../lib/db/index.ts';
 import { searchRequest, type SearchEngine } from './engine.ts';
 import { closestWord, wordCounts } from './suggest.ts';
+import { resultTotal } from './work-groups.ts';
 
 /** A typed word held by at most this many records may be a misspelling of a frequent word. */
 export const RARE_WORD_MAX = 2;
@@ -71,8 +72,9 @@ export async function suggestCorrection(
   }
   if (replacements.size === 0) return null;
   const text = tokens.map((t) => `${t.before}${replacements.get(t.core) ?? t.core}${t.after}`).join(' ');
-  const count = async (text: string) =>
-    (await engine.search(searchRequest({ text, type: query.type, pageSize: 1 }))).total;
+  // As many as the search shows: works where they are grouped (decision 0071).
+  const count = (text: string) =>
+    resultTotal(db, engine, searchRequest({ text, type: query.type, pageSize: 1 }));
   const typedTotal = await count(query.text);
   const total = await count(text);
   return total > typedTotal ? { text, total } : null;

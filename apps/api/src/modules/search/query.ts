@@ -355,6 +355,26 @@ export function buildSearchSql(
 }
 
 /**
+ * Grouped works (decision 0071): the titles a search matches that pass every applied filter, with
+ * `columns` over `title t`; with `workKeys`, only the titles of those works. The text is $1.
+ */
+export function buildMatchedTitlesSql(
+  request: SearchRequest,
+  columns: string,
+  workKeys?: readonly string[],
+): { sql: string; params: unknown[] } {
+  const params = new Params();
+  params.add(request.text);
+  const match = buildMatch(request, params);
+  const conditions = [match.where, ...filterConditions(request, params, {}).map((f) => f.condition)];
+  if (workKeys) conditions.push(`t.work_key = ANY (${params.add(workKeys)}::text[])`);
+  return {
+    sql: `SELECT ${columns} FROM title t WHERE ${conditions.join('\n  AND ')}`,
+    params: params.values,
+  };
+}
+
+/**
  * The titles whose title, title proper or an author is exactly the search text (f_match_key),
  * through their own indexes, with which of the three it is: the first places of a big result set
  * in relevance order (buildSearchSql), for the API to order the rest itself (decision 0032).
@@ -401,9 +421,9 @@ export function buildTitleListSql(
 }
 
 /** The counted keys of a type, most frequent first, at most `cap` (ties by key), over `from` filtered by `where`. */
-function ranked(from: string, where: string): string {
-  return `SELECT key, count(*)::int AS count,
-             row_number() OVER (PARTITION BY split_part(key, ':', 1) ORDER BY count(*) DESC, key) AS place
+function ranked(from: string, where: string, counted = 'count(*)'): string {
+  return `SELECT key, ${counted}::int AS count,
+             row_number() OVER (PARTITION BY split_part(key, ':', 1) ORDER BY ${counted} DESC, key) AS place
         FROM ${from}
        WHERE ${where}
        GROUP BY key`;
@@ -417,16 +437,25 @@ function ranked(from: string, where: string): string {
  */
 export function buildFilterCountSql(
   request: SearchRequest,
-  options: { cap?: number } & CatalogueHints = {},
+  options: {
+    cap?: number;
+    /** Count works, not titles (grouped works, decision 0071): titles sharing a work key count once. */
+    byWork?: boolean;
+  } & CatalogueHints = {},
 ): { sql: string; params: unknown[] } {
   const params = new Params();
   params.add(request.text);
   const match = buildMatch(request, params);
   const filters = filterConditions(request, params, options);
   const cap = params.add(options.cap ?? FILTER_VALUE_CAP);
+  const work = `coalesce(t.work_key, '#' || t.id)`;
   if (filters.length === 0) {
     const sql = `SELECT key, count FROM (
-      ${ranked("title t, unnest(t.facet_keys || '{#}'::text[]) AS key", match.where)}
+      ${ranked(
+        "title t, unnest(t.facet_keys || '{#}'::text[]) AS key",
+        match.where,
+        options.byWork ? `count(DISTINCT ${work})` : undefined,
+      )}
     ) counted
     WHERE place <= ${cap}`;
     return { sql, params: params.values };
@@ -439,13 +468,14 @@ export function buildFilterCountSql(
         // OFFSET 0 keeps the planner from inlining `scored`: its misses would then be worked out
         // again for each key of each title (seventeen times), not once per title.
         `(SELECT * FROM (
-           SELECT t.facet_keys, ${misses} AS misses, ${missed} AS missed
+           SELECT t.facet_keys, ${misses} AS misses, ${missed} AS missed${options.byWork ? `, ${work} AS work` : ''}
              FROM title t
             WHERE ${match.where}
            OFFSET 0
          ) scored WHERE misses <= 1) m,
          unnest(m.facet_keys || '{#}'::text[]) AS key`,
         'm.misses = 0 OR starts_with(key, m.missed)',
+        options.byWork ? 'count(DISTINCT m.work)' : undefined,
       )}
     ) counted
     WHERE place <= ${cap} OR key = ANY (${selected}::text[])`;

@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchResponseSchema } from '@estante/contract';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
+import { writeSetting } from '../institution/index.ts';
+import { GROUP_WORKS_SETTING } from './work-groups.ts';
 import { importFile } from '../imports/service.ts';
 
 const DATA = fileURLToPath(new URL('../../../../../../shared/data/marc/', import.meta.url));
@@ -269,6 +271,8 @@ describe('relevance on the demo library and imported records', () => {
   beforeAll(async () => {
     ctx = await buildTestApp();
     headers = { authorization: `Bearer ${await publicToken(ctx.app)}` };
+    // The order of titles, one a line: a grouped work takes its best-ranked title's place (decision 0071).
+    await writeSetting(ctx.db, GROUP_WORKS_SETTING, false);
     for (const file of ['koha-sample-bibs.xml', 'lc-m2bf-loc-general.xml'])
       await importFile(ctx.db, `${DATA}${file}`);
   });

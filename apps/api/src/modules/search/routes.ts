@@ -20,6 +20,7 @@ import { searchRequestFromQuery, type SearchEngine, type SearchResult } from './
 import { SEARCH_ERRORS } from './errors.ts';
 import { filterGroupLabel, filterTypesForTab, presentFilterGroups } from './filters.ts';
 import { NETWORK_FILTERS, NetworkCountCache, searchNetwork } from './network-search.ts';
+import { groupsWorks, pageOfWorks, presentWorks } from './work-groups.ts';
 
 /** Filter value descriptions kept per language before starting again. */
 const DESCRIPTIONS_KEPT = 50_000;
@@ -65,12 +66,21 @@ export async function searchRoutes(
       // The network tab searches other institutions' records, not the local catalogue.
       if (q.search_tab === NETWORK_TAB) return searchNetwork(db, q, request.language, networkCounts);
       try {
-        const result = await engine.search({ ...searchRequestFromQuery(q), hitsLanguage: request.language });
-        const rows = result.hits ?? (await findTitleSummaries(db, result.ids, request.language));
-        const filtros = await describe(result, request.language);
+        const searched = searchRequestFromQuery(q);
+        const grouped = await groupsWorks(db, q.search_tab);
+        const result = await engine.search({ ...searched, hitsLanguage: request.language });
+        // Grouped works (decision 0071): the count, page and filter counts of works.
+        const works = grouped ? await pageOfWorks(db, searched) : null;
+        const data = works
+          ? await presentWorks(db, works.works, request.language)
+          : (result.hits ?? (await findTitleSummaries(db, result.ids, request.language))).map(presentHit);
+        const filtros = await describe(
+          works ? { ...result, filters: works.filters } : result,
+          request.language,
+        );
         return {
-          data: rows.map(presentHit),
-          total: result.total,
+          data,
+          total: works ? works.total : result.total,
           id: randomUUID(),
           base: q.base,
           tab: q.search_tab,

@@ -20,6 +20,7 @@ import { ResultItem } from './result-item';
 import { ResultOptions } from './result-options';
 import { ResultsPagination } from './results-pagination';
 import { ActiveFilters, SearchFilters } from './search-filters';
+import { WorkGroup } from './work-group';
 import classes from './search.module.css';
 
 interface SearchResultsProps {
@@ -194,6 +195,14 @@ export function SearchResults({
                       <li key={hit.cod_acervo}>
                         {renderHit ? (
                           renderHit(hit)
+                        ) : hit.edicoes ? (
+                          <WorkGroup
+                            hit={hit}
+                            editions={hit.edicoes}
+                            extras={extras.get(hit.cod_acervo)}
+                            select={renderHitSelect?.(hit)}
+                            actions={renderHitActions?.(hit)}
+                          />
                         ) : (
                           <ResultItem
                             hit={hit}
