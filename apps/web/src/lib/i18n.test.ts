@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, formatDate, languageTag } from './i18n';
+import {
+  AVAILABLE_LANGUAGES,
+  detectLanguage,
+  endonymOf,
+  formatDate,
+  languageTag,
+  loadLanguage,
+} from './i18n';
 
 const storageWith = (value: string | null) => ({ getItem: () => value });
 
@@ -15,9 +22,16 @@ describe('interface language', () => {
     expect(detectLanguage('?lang=de', storageWith('xx'))).toBe('pt');
   });
 
-  it('offers French and Italian, whose texts load (SPEC §1)', () => {
-    expect(detectLanguage('?lang=fr', storageWith(null))).toBe('fr');
-    expect(detectLanguage('', storageWith('it'))).toBe('it');
+  it('offers only the complete languages, named in themselves: French and Italian wait for their texts', () => {
+    expect(AVAILABLE_LANGUAGES).toEqual(['pt', 'en', 'es']);
+    expect(endonymOf('es')).toBe('Español');
+    expect(detectLanguage('?lang=fr', storageWith(null))).toBe('pt');
+    expect(detectLanguage('', storageWith('it'))).toBe('pt');
+  });
+
+  it("loads one language's texts on demand, as the first render needs them", async () => {
+    const texts = await loadLanguage('en');
+    expect(texts.search.field.required).toBe('The above field is required');
   });
 
   it('tags Portuguese as Brazilian Portuguese for the page', () => {
