@@ -274,6 +274,34 @@ describe('the HTTP layer', () => {
     });
   });
 
+  describe('the configuration every page asks first (issue 18)', () => {
+    it('answers with an ETag the browser revalidates: unchanged, an empty 304; changed, the new answer', async () => {
+      const calls = ['instituicao', 'funcionalidades', 'abas-pesquisa', 'autoatendimento', 'imagem-padrao'];
+      for (const name of calls) {
+        const url = name === 'imagem-padrao' ? '/api/consulta/imagem-padrao' : `/api/parametros/${name}`;
+        const first = await ctx.app.inject({ url, headers });
+        expect(first.statusCode, url).toBe(200);
+        expect(first.headers['cache-control'], url).toBe('private, no-cache');
+        expect(first.headers['vary'], url).toMatch(/idioma/);
+        const etag = first.headers['etag'] as string;
+        expect(etag, url).toMatch(/^W\/"[\w-]+"$/);
+        const again = await ctx.app.inject({ url, headers: { ...headers, 'if-none-match': etag } });
+        expect(again.statusCode, url).toBe(304);
+        expect(again.body, url).toBe('');
+      }
+      const before = await ctx.app.inject({ url: '/api/parametros/instituicao', headers });
+      await ctx.db.query(
+        `UPDATE institution_setting SET value = to_jsonb('Outra Biblioteca'::text) WHERE key = 'nome'`,
+      );
+      const after = await ctx.app.inject({
+        url: '/api/parametros/instituicao',
+        headers: { ...headers, 'if-none-match': before.headers['etag'] as string },
+      });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers['etag']).not.toBe(before.headers['etag']);
+    });
+  });
+
   describe('record pages for crawlers and link previews (issue 18)', () => {
     /** The `content` of a meta tag, decoded as a parser would. */
     const metaContent = (html: string, attribute: string, key: string) =>
