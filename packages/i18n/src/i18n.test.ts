@@ -117,6 +117,21 @@ describe('translations', () => {
     }
   });
 
+  it('in Portuguese a count of 0 reads as plural: each counted text that shows its count has a _zero form', () => {
+    // CLDR files 0 under "one" for pt ("0 resultado"); i18next takes `_zero` first for a count of 0.
+    expect(new Intl.PluralRules('pt').select(0)).toBe('one');
+    const keys = keysOf('pt');
+    const lookup = (key: string) =>
+      key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources.pt.translation);
+    const lacking = keys
+      .filter((key) => key.endsWith('_one') && String(lookup(key)).includes('{{count}}'))
+      .map(baseKey)
+      .filter((base) => !keys.includes(`${base}_zero`));
+    expect(lacking).toEqual([]);
+  });
+
   it('no text is empty and placeholders match the source', () => {
     const source = resources[SOURCE_LANGUAGE].translation;
     const lookup = (tree: object, key: string): string | undefined =>
