@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress';
+import { languagesDefine } from './languages.ts';
 
 /** The API the dev server forwards /api to (the Fastify server of apps/api). */
 const API_TARGET = process.env.ESTANTE_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  define: languagesDefine(),
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -20,6 +22,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks and styles each page needs (bench/first-load.ts reads it).
+    manifest: true,
     // Mantine and React make one large vendor chunk; splitting it buys little for a catalogue.
     chunkSizeWarningLimit: 1200,
   },

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { languagesDefine } from './languages.ts';
 
 export default defineConfig({
   plugins: [react()],
+  define: languagesDefine(),
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -24,7 +24,12 @@ import { institutionRoutes } from './modules/institution/routes.ts';
 import { institutionContentRoutes } from './modules/institution/index.ts';
 import { isSessionActive } from './modules/identity/repository.ts';
 import { readSettings, writeSetting } from './modules/institution/repository.ts';
-import { catalogueRoutes, resultLineRoutes, titleTabRoutes } from './modules/catalogue/index.ts';
+import {
+  catalogueRoutes,
+  recordPageHead,
+  resultLineRoutes,
+  titleTabRoutes,
+} from './modules/catalogue/index.ts';
 import { networkRoutes } from './modules/network/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
 import { commentModerationRoutes, commentRoutes } from './modules/comments/index.ts';
@@ -278,6 +283,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const spa = Boolean(options.webDist && existsSync(options.webDist));
   if (spa) await registerWebApp(app, { root: options.webDist! });
-  registerNotFound(app, { apiPrefix: API_PREFIX, spa });
+  registerNotFound(app, {
+    apiPrefix: API_PREFIX,
+    spa,
+    ...(spa ? { webDist: options.webDist!, pageHead: recordPageHead(db) } : {}),
+  });
   return app;
 }

@@ -151,26 +151,29 @@ for (const viewport of VIEWPORTS) {
 }
 
 test.describe('languages', () => {
-  test('switching to French shows French texts, with the API still told language code 1', async ({
-    page,
-  }) => {
+  test('switching to Spanish shows Spanish texts, with the API told its language code', async ({ page }) => {
     await openHome(page);
-    await page.getByRole('navigation', { name: 'Idioma' }).getByRole('button', { name: 'Français' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Recherche dans le catalogue' })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await page.getByRole('navigation', { name: 'Idioma' }).getByRole('button', { name: 'Español' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Búsqueda en el catálogo' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     const apiCall = page.waitForRequest((request) => request.url().includes('/api/consulta'));
-    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
-    await expect(page.getByText('Le champ ci-dessus est obligatoire')).toBeVisible();
-    await page.getByRole('combobox', { name: 'Terme de recherche' }).fill('Dom Casmurro');
-    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
-    expect((await apiCall).headers()['idioma']).toBe('1');
-    await expect(page.getByRole('button', { name: 'Accessibilité' })).toBeVisible();
+    await page.getByRole('search').getByRole('button', { name: 'Buscar', exact: true }).click();
+    await expect(page.getByText('El campo anterior es obligatorio')).toBeVisible();
+    await page.getByRole('search').getByRole('combobox').first().fill('Dom Casmurro');
+    await page.getByRole('search').getByRole('button', { name: 'Buscar', exact: true }).click();
+    expect((await apiCall).headers()['idioma']).toBe('3');
   });
 
-  test('Italian is offered too', async ({ page }) => {
+  test('French and Italian, still being translated, are not offered: ?lang=it opens in Portuguese', async ({
+    page,
+  }) => {
     await openHome(page, '/?lang=it');
-    await expect(page.getByRole('heading', { level: 1, name: 'Ricerca nel catalogo' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cerca', exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    await expect(page.getByRole('navigation', { name: 'Idioma' }).getByRole('button')).toHaveText([
+      'Português',
+      'English',
+      'Español',
+    ]);
   });
 });
 

@@ -54,7 +54,8 @@ function everyRoute(titleId: string, authorityId: string): Route[] {
     { path: '/instituicao/perguntas-frequentes' },
     { path: '/instituicao/eventos' },
     { path: '/instituicao/calendario' },
-    { path: '/acervo/999999999' },
+    // A record that does not exist: the server finds no record for its page's tags (issue 18).
+    { path: '/acervo/999999999', status: 404 },
     // The server answers the app's not-found screen with status 404 (issue 14).
     { path: '/nada/por/aqui', status: 404 },
   ];

@@ -7,7 +7,7 @@ import './app/global.css';
 import { App } from './app';
 import { LANGUAGE_PARAM } from './config/paths';
 import { STORAGE_KEYS } from './config/env';
-import { detectLanguage, initI18n } from './lib/i18n';
+import { detectLanguage, initI18n, loadLanguage } from './lib/i18n';
 import {
   applyAccessibilitySettings,
   readAccessibilitySettings,
@@ -32,14 +32,17 @@ if (url.searchParams.has(LANGUAGE_PARAM)) {
   url.searchParams.delete(LANGUAGE_PARAM);
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
-initI18n(language);
 // The stored zoom, bold and colour scheme apply before the first paint, also on the loading screen.
 applyAccessibilitySettings(readAccessibilitySettings());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-// SPEC §4: the stored login state is decrypted before the first screen, so guarded routes know the patron.
-void startSession().finally(() => {
+// SPEC §4: the stored login state is decrypted before the first screen, so guarded routes know the
+// patron; meanwhile the chosen language's texts load (their own chunk), so no key ever shows.
+void Promise.all([
+  startSession().catch(() => undefined),
+  loadLanguage(language).then((texts) => initI18n(language, { [language]: texts })),
+]).finally(() => {
   createRoot(container).render(
     <StrictMode>
       <App />

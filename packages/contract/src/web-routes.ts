@@ -79,6 +79,20 @@ export function titlePagePath(id: number): string {
   return `/acervo/${id}`;
 }
 
+/** The largest id PostgreSQL's integer holds: a longer number in an address names no record. */
+const MAX_RECORD_ID = 2_147_483_647;
+
+/**
+ * The record a path is the page of (`/acervo/12`, `/acervo/12/marc`): its id, `null` for a record
+ * address with an id no record can have, `undefined` for any other path.
+ */
+export function titleIdOfPagePath(pathname: string): number | null | undefined {
+  if (!pathname.startsWith('/acervo/')) return undefined;
+  const match = /^\/acervo\/(\d{1,10})(?:\/|$)/.exec(pathname);
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id >= 1 && id <= MAX_RECORD_ID ? id : null;
+}
+
 /** Whether the web app has a page at this path (no query string; one trailing slash allowed). */
 export function isWebAppPath(pathname: string): boolean {
   let path: string;

@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   baseKey,
-  COMPLETE_LANGUAGES,
   flattenKeys,
-  LOADED_LANGUAGES,
-  PARTIAL_LANGUAGE_SCOPE,
-  PARTIAL_LANGUAGES,
+  LANGUAGES,
+  missingKeys,
+  OFFERED_LANGUAGES,
+  offeredLanguages,
+  pluralForms,
   resources,
   SOURCE_LANGUAGE,
   TRANSLATION_KEYS,
@@ -57,53 +58,78 @@ const sources = SCANNED.flatMap((dir) => sourceFiles(join(ROOT, dir)))
   .map((path) => readFileSync(path, 'utf8'))
   .join('\n');
 
-function pluralCategories(language: string): string[] {
-  return new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
-}
-
 describe('translations', () => {
   const keysOf = (language: keyof typeof resources) => flattenKeys(resources[language].translation);
 
-  it('pt is the source and every other complete language has exactly its keys', () => {
+  const offered = OFFERED_LANGUAGES.map((language) => language.code);
+
+  it('offers pt, en and es, each with every source key and no other', () => {
+    expect(offered).toEqual(['pt', 'en', 'es']);
     const source = new Set(keysOf(SOURCE_LANGUAGE).map(baseKey));
-    for (const language of COMPLETE_LANGUAGES) {
-      const keys = new Set(keysOf(language).map(baseKey));
-      const missing = [...source].filter((key) => !keys.has(key));
-      const extra = [...keys].filter((key) => !source.has(key));
-      expect({ language, missing, extra }).toEqual({ language, missing: [], extra: [] });
+    for (const language of offered) {
+      const extra = keysOf(language)
+        .map(baseKey)
+        .filter((key) => !source.has(key));
+      expect({
+        language,
+        missing: missingKeys(language, resources[language].translation, resources.pt.translation),
+        extra,
+      }).toEqual({ language, missing: [], extra: [] });
     }
   });
 
-  it('every loaded language is either complete or partial', () => {
-    expect([...LOADED_LANGUAGES].sort()).toEqual([...COMPLETE_LANGUAGES, ...PARTIAL_LANGUAGES].sort());
-  });
-
-  it('fr and it cover every key of the chrome and search screens, and no key pt lacks', () => {
-    const source = keysOf(SOURCE_LANGUAGE).map(baseKey);
-    const inScope = source.filter((key) =>
-      (PARTIAL_LANGUAGE_SCOPE as readonly string[]).includes(key.split('.')[0] ?? ''),
-    );
-    // The scope must hold the chrome and search texts, whatever else it holds.
-    expect(inScope.some((key) => key.startsWith('chrome.accessibility.'))).toBe(true);
-    expect(inScope).toContain('search.field.required');
-    for (const language of PARTIAL_LANGUAGES) {
-      const keys = new Set(keysOf(language).map(baseKey));
-      const missing = [...new Set(inScope)].filter((key) => !keys.has(key));
-      const extra = [...keys].filter((key) => !source.includes(key));
-      expect({ language, missing, extra }).toEqual({ language, missing: [], extra: [] });
-    }
+  it('offers a language only when it has every key: fr and it, still being translated, are not offered', () => {
+    expect(missingKeys('fr', resources.fr.translation, resources.pt.translation).length).toBeGreaterThan(0);
+    expect(missingKeys('it', resources.it.translation, resources.pt.translation).length).toBeGreaterThan(0);
+    const pt = {
+      language: { endonym: 'Português' },
+      a: { b: 'x', n_one: '{{count}} livro', n_many: '{{count}} de livros', n_other: '{{count}} livros' },
+    };
+    const complete = {
+      language: { endonym: 'Français' },
+      a: { b: 'x', n_one: '{{count}} livre', n_many: '{{count}} de livres', n_other: '{{count}} livres' },
+    };
+    expect(offeredLanguages({ pt, fr: complete })).toEqual([
+      { code: 'pt', endonym: 'Português' },
+      { code: 'fr', endonym: 'Français' },
+    ]);
+    // One text missing, or one plural form French needs, and the language is not offered.
+    const { b: _b, ...withoutB } = complete.a;
+    expect(offeredLanguages({ pt, fr: { ...complete, a: withoutB } })).toEqual([
+      { code: 'pt', endonym: 'Português' },
+    ]);
+    const { n_many: _many, ...withoutMany } = complete.a;
+    expect(missingKeys('fr', { ...complete, a: withoutMany }, pt)).toEqual(['a.n']);
+    // English needs no "many": its one/other pair is the whole key.
+    const { n_many: _enMany, ...english } = complete.a;
+    expect(missingKeys('en', { language: { endonym: 'English' }, a: english }, pt)).toEqual([]);
   });
 
   it('every plural key has each plural form its language needs', () => {
-    for (const language of LOADED_LANGUAGES) {
+    for (const language of LANGUAGES) {
       const keys = keysOf(language);
       const plurals = new Set(keys.filter((key) => baseKey(key) !== key).map(baseKey));
-      const needed = pluralCategories(language);
+      const needed = pluralForms(language);
       const missing = [...plurals].flatMap((base) =>
         needed.filter((form) => !keys.includes(`${base}_${form}`)).map((form) => `${base}_${form}`),
       );
       expect({ language, missing }).toEqual({ language, missing: [] });
     }
+  });
+
+  it('in Portuguese a count of 0 reads as plural: each counted text that shows its count has a _zero form', () => {
+    // CLDR files 0 under "one" for pt ("0 resultado"); i18next takes `_zero` first for a count of 0.
+    expect(new Intl.PluralRules('pt').select(0)).toBe('one');
+    const keys = keysOf('pt');
+    const lookup = (key: string) =>
+      key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources.pt.translation);
+    const lacking = keys
+      .filter((key) => key.endsWith('_one') && String(lookup(key)).includes('{{count}}'))
+      .map(baseKey)
+      .filter((base) => !keys.includes(`${base}_zero`));
+    expect(lacking).toEqual([]);
   });
 
   it('no text is empty and placeholders match the source', () => {
@@ -114,7 +140,7 @@ describe('translations', () => {
         .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree) as
         string | undefined;
     const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    for (const language of LOADED_LANGUAGES) {
+    for (const language of LANGUAGES) {
       for (const key of keysOf(language)) {
         const text = lookup(resources[language].translation, key) ?? '';
         expect(text.trim(), `${language}:${key}`).not.toBe('');

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 import { message } from '../lib/messages.ts';
 import { languageOf } from './language.ts';
-import { webAppStatus } from './web-app.ts';
+import { sendWebApp, type PageHead } from './web-app.ts';
 
 /** The one exit for errors: renders { message, code } with the status of SPEC §8 (STYLE "How errors flow"). */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -55,10 +55,16 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  * 404 for unknown paths; with a web app, other GET paths load the single-page app: with 200 on its
  * own routes, with 404 elsewhere (the app then shows its not-found screen).
  */
-export function registerNotFound(app: FastifyInstance, options: { apiPrefix: string; spa: boolean }): void {
+export function registerNotFound(
+  app: FastifyInstance,
+  options: { apiPrefix: string; spa: boolean; webDist?: string; pageHead?: PageHead },
+): void {
   app.setNotFoundHandler((request, reply) => {
     if (options.spa && request.method === 'GET' && !request.url.startsWith(`${options.apiPrefix}/`)) {
-      return reply.status(webAppStatus(request.url)).sendFile('index.html');
+      return sendWebApp(request, reply, {
+        root: options.webDist ?? '',
+        ...(options.pageHead ? { pageHead: options.pageHead } : {}),
+      });
     }
     return reply.status(404).send({ message: message('routeNotFound', request.language), code: 'NOT_FOUND' });
   });

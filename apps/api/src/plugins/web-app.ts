@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isWebAppPath } from '@estante/contract';
 
@@ -29,4 +31,39 @@ export async function registerWebApp(app: FastifyInstance, options: { root: stri
 /** Whether a GET for this URL should load the app (200) or its not-found screen (404). */
 export function webAppStatus(url: string): 200 | 404 {
   return isWebAppPath(url.split('?')[0]!) ? 200 : 404;
+}
+
+/**
+ * The head tags of a server-written page (a record's title, description, Open Graph, JSON-LD), null
+ * when the address names nothing (404), undefined when the page has none of its own.
+ */
+export type PageHead = (request: FastifyRequest, pathname: string) => Promise<string | null | undefined>;
+
+/**
+ * Sends index.html for an app address: with the page's own head tags written in when it has them
+ * (crawlers and link previews read them without running the app), with 404 when it names nothing.
+ */
+export async function sendWebApp(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { root: string; pageHead?: PageHead },
+): Promise<FastifyReply> {
+  const pathname = request.url.split('?')[0]!;
+  const status = webAppStatus(request.url);
+  const head = status === 200 && options.pageHead ? await options.pageHead(request, pathname) : undefined;
+  if (head === undefined) return reply.status(status).sendFile('index.html');
+  if (head === null) return reply.status(404).sendFile('index.html');
+  // Read on every request: a rebuild while the server runs changes the asset names in it.
+  const html = await readFile(join(options.root, 'index.html'), 'utf8');
+  return reply
+    .status(200)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', REVALIDATE)
+    .send(injectHead(html, head));
+}
+
+/** index.html with the page's head tags in place of its own `<title>`. */
+export function injectHead(html: string, head: string): string {
+  const replaced = html.replace(/<title>[^<]*<\/title>/, () => head);
+  return replaced !== html ? replaced : html.replace('</head>', () => `${head}\n  </head>`);
 }

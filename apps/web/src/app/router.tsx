@@ -1,55 +1,65 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { paths, TITLE_TABS, AUTHORITY_TABS, type TitleTabKey } from '../config/paths';
+import { paths, PERSONAL_AREA_SEGMENTS, TITLE_TABS, AUTHORITY_TABS, type TitleTabKey } from '../config/paths';
+import { STAFF_SECTIONS } from '../features/staff/sections';
+import { PERSONAL_AREA_SCREEN_KEYS } from './routes/personal-area-items';
 import { RootErrorBoundary, RootLayout } from './routes/root';
 import { HomeRoute } from './routes/home';
 import { NotAvailableRoute, NotFoundRoute } from './routes/not-found';
-import { personalAreaRoutes } from './routes/personal-area';
 import { LogoutRoute } from './routes/logout';
-import { staffRoutes } from './routes/staff';
-import { BasketRoute } from './routes/basket';
-import { SharedListRoute } from './routes/shared-list';
 import { LoginRoute } from './routes/login';
 import { OidcResponseRoute } from './routes/login-oidc-response';
 import { SamlResponseRoute } from './routes/login-saml-response';
-import {
-  TitleCopiesTab,
-  TitleDataTab,
-  TitleDublinCoreTab,
-  TitleHoldTab,
-  TitleLoanRequestTab,
-  TitleMarcTab,
-  TitleReferenceTab,
-  TitleRoute,
-  TitleKardexTab,
-  TitleSummariesTab,
-  TitleBookSummariesTab,
-  TitleStatisticsTab,
-  TitleClosedCollectionTab,
-} from './routes/title';
-import { PearsonRoute } from './routes/pearson';
-import { AuthorityDataTab, AuthorityMarcTab, AuthorityRoute } from './routes/authority';
-import {
-  EventsCalendarRoute,
-  EventsRoute,
-  FaqRoute,
-  GeneralInformationRoute,
-  OpeningHoursRoute,
-} from './routes/institution';
 
-/** The screen of each title sub-tab; tabs not built yet say so. */
-const TITLE_TAB_ELEMENTS: Record<TitleTabKey, React.ReactElement> = {
-  data: <TitleDataTab />,
-  reference: <TitleReferenceTab />,
-  marc: <TitleMarcTab />,
-  copies: <TitleCopiesTab />,
-  dublinCore: <TitleDublinCoreTab />,
-  hold: <TitleHoldTab />,
-  loanRequest: <TitleLoanRequestTab />,
-  kardex: <TitleKardexTab />,
-  summaries: <TitleSummariesTab />,
-  bookSummaries: <TitleBookSummariesTab />,
-  statistics: <TitleStatisticsTab />,
-  closedCollection: <TitleClosedCollectionTab />,
+// Issue 18, a light first load: each area below is its own chunk, fetched when its address is
+// first opened (the router waits for it, so nothing half-drawn shows). The home and results screen,
+// the sign-in and the not-found screens stay in the first chunk.
+const titleModule = () => import('./routes/title');
+const personalAreaModule = () => import('./routes/personal-area');
+const staffModule = () => import('./routes/staff');
+const authorityModule = () => import('./routes/authority');
+const institutionModule = () => import('./routes/institution');
+
+/** The export of routes/title.tsx that draws each title sub-tab. */
+const TITLE_TAB_COMPONENTS = {
+  data: 'TitleDataTab',
+  reference: 'TitleReferenceTab',
+  marc: 'TitleMarcTab',
+  copies: 'TitleCopiesTab',
+  dublinCore: 'TitleDublinCoreTab',
+  hold: 'TitleHoldTab',
+  loanRequest: 'TitleLoanRequestTab',
+  kardex: 'TitleKardexTab',
+  summaries: 'TitleSummariesTab',
+  bookSummaries: 'TitleBookSummariesTab',
+  statistics: 'TitleStatisticsTab',
+  closedCollection: 'TitleClosedCollectionTab',
+} as const satisfies Record<TitleTabKey, keyof Awaited<ReturnType<typeof titleModule>>>;
+
+/** /meupergamum and the screen of each of its items (decision 0028). */
+const personalAreaRoutes: RouteObject = {
+  path: paths.personalArea.path,
+  lazy: async () => ({ Component: (await personalAreaModule()).PersonalAreaRoute }),
+  children: [
+    { index: true, lazy: async () => ({ Component: (await personalAreaModule()).PersonalAreaOverview }) },
+    {
+      path: paths.personalAreaApp.path.slice(paths.personalArea.path.length + 1),
+      lazy: async () => ({ Component: (await personalAreaModule()).PersonalAreaOverview }),
+    },
+    ...PERSONAL_AREA_SCREEN_KEYS.map((key) => ({
+      path: PERSONAL_AREA_SEGMENTS[key],
+      lazy: async () => ({ element: (await personalAreaModule()).PERSONAL_AREA_SCREENS[key] }),
+    })),
+  ],
+};
+
+/** /equipe (the overview) and /equipe/{segment} of each part (decisions 0054, 0055). */
+const staffRoutes: RouteObject = {
+  path: paths.staff.path,
+  lazy: async () => ({ Component: (await staffModule()).StaffRoute }),
+  children: STAFF_SECTIONS.map((section) => {
+    const lazy = async () => ({ element: (await staffModule()).staffSectionElement(section) });
+    return section.segment ? { path: section.segment, lazy } : { index: true, lazy };
+  }),
 };
 
 /** Every route of SPEC §2. Static paths rank above `/:guia`, and `*` catches the rest. */
@@ -65,33 +75,54 @@ export const routes: RouteObject[] = [
       { path: paths.oauthResponse.path, element: <OidcResponseRoute /> },
       { path: paths.samlResponse.path, element: <SamlResponseRoute /> },
       { path: paths.grupoA.path, element: <NotAvailableRoute /> },
-      { path: paths.pearson.path, element: <PearsonRoute /> },
-      { path: paths.basket.path, element: <BasketRoute /> },
-      { path: paths.sharedList.path, element: <SharedListRoute /> },
+      {
+        path: paths.pearson.path,
+        lazy: async () => ({ Component: (await import('./routes/pearson')).PearsonRoute }),
+      },
+      {
+        path: paths.basket.path,
+        lazy: async () => ({ Component: (await import('./routes/basket')).BasketRoute }),
+      },
+      {
+        path: paths.sharedList.path,
+        lazy: async () => ({ Component: (await import('./routes/shared-list')).SharedListRoute }),
+      },
       personalAreaRoutes,
       staffRoutes,
       {
         path: paths.title.path,
-        element: <TitleRoute />,
-        children: (Object.keys(TITLE_TABS) as TitleTabKey[]).map((key) =>
-          TITLE_TABS[key].segment
-            ? { path: TITLE_TABS[key].segment, element: TITLE_TAB_ELEMENTS[key] }
-            : { index: true, element: TITLE_TAB_ELEMENTS[key] },
-        ),
+        lazy: async () => ({ Component: (await titleModule()).TitleRoute }),
+        children: (Object.keys(TITLE_TABS) as TitleTabKey[]).map((key) => {
+          const lazy = async () => ({ Component: (await titleModule())[TITLE_TAB_COMPONENTS[key]] });
+          const segment = TITLE_TABS[key].segment;
+          return segment ? { path: segment, lazy } : { index: true, lazy };
+        }),
       },
       {
         path: paths.authority.path,
-        element: <AuthorityRoute />,
+        lazy: async () => ({ Component: (await authorityModule()).AuthorityRoute }),
         children: [
-          { index: true, element: <AuthorityDataTab /> },
-          { path: AUTHORITY_TABS.marc.segment, element: <AuthorityMarcTab /> },
+          { index: true, lazy: async () => ({ Component: (await authorityModule()).AuthorityDataTab }) },
+          {
+            path: AUTHORITY_TABS.marc.segment,
+            lazy: async () => ({ Component: (await authorityModule()).AuthorityMarcTab }),
+          },
         ],
       },
-      { path: paths.faq.path, element: <FaqRoute /> },
-      { path: paths.generalInformation.path, element: <GeneralInformationRoute /> },
-      { path: paths.openingHours.path, element: <OpeningHoursRoute /> },
-      { path: paths.events.path, element: <EventsRoute /> },
-      { path: paths.eventsCalendar.path, element: <EventsCalendarRoute /> },
+      { path: paths.faq.path, lazy: async () => ({ Component: (await institutionModule()).FaqRoute }) },
+      {
+        path: paths.generalInformation.path,
+        lazy: async () => ({ Component: (await institutionModule()).GeneralInformationRoute }),
+      },
+      {
+        path: paths.openingHours.path,
+        lazy: async () => ({ Component: (await institutionModule()).OpeningHoursRoute }),
+      },
+      { path: paths.events.path, lazy: async () => ({ Component: (await institutionModule()).EventsRoute }) },
+      {
+        path: paths.eventsCalendar.path,
+        lazy: async () => ({ Component: (await institutionModule()).EventsCalendarRoute }),
+      },
       { path: paths.guide.path, element: <HomeRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],

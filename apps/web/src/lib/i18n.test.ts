@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, formatDate, languageTag } from './i18n';
+import {
+  AVAILABLE_LANGUAGES,
+  initI18n,
+  detectLanguage,
+  endonymOf,
+  formatDate,
+  languageTag,
+  loadLanguage,
+} from './i18n';
 
 const storageWith = (value: string | null) => ({ getItem: () => value });
 
@@ -15,9 +23,28 @@ describe('interface language', () => {
     expect(detectLanguage('?lang=de', storageWith('xx'))).toBe('pt');
   });
 
-  it('offers French and Italian, whose texts load (SPEC §1)', () => {
-    expect(detectLanguage('?lang=fr', storageWith(null))).toBe('fr');
-    expect(detectLanguage('', storageWith('it'))).toBe('it');
+  it('offers only the complete languages, named in themselves: French and Italian wait for their texts', () => {
+    expect(AVAILABLE_LANGUAGES).toEqual(['pt', 'en', 'es']);
+    expect(endonymOf('es')).toBe('Español');
+    expect(detectLanguage('?lang=fr', storageWith(null))).toBe('pt');
+    expect(detectLanguage('', storageWith('it'))).toBe('pt');
+  });
+
+  it("loads one language's texts on demand, as the first render needs them", async () => {
+    const texts = await loadLanguage('en');
+    expect(texts.search.field.required).toBe('The above field is required');
+  });
+
+  it('counts by each language\'s plural rules: no "0 resultado" nor "1 disponíveis"', async () => {
+    const i18n = initI18n('pt');
+    const t = (lng: string, key: 'search.results.count' | 'record.copies.available', count: number) =>
+      i18n.t(key, { lng, count, term: 'x' });
+    expect(t('pt', 'search.results.count', 0)).toBe('0 resultados para “x”');
+    expect(t('pt', 'search.results.count', 1)).toBe('1 resultado para “x”');
+    expect(t('pt', 'record.copies.available', 1)).toBe('1 disponível');
+    expect(t('pt', 'record.copies.available', 2)).toBe('2 disponíveis');
+    expect(t('es', 'record.copies.available', 0)).toBe('0 disponibles');
+    expect(t('en', 'search.results.count', 0)).toMatch(/^0 results/);
   });
 
   it('tags Portuguese as Brazilian Portuguese for the page', () => {

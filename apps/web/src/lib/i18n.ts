@@ -1,16 +1,38 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE } from '@estante/contract';
-import { LOADED_LANGUAGES, resources, type LoadedLanguage, type TranslationKey } from '@estante/i18n';
+import type { LanguageCode, Messages, OfferedLanguage, TranslationKey } from '@estante/i18n/keys';
+import { LOCALE_LOADERS } from '@estante/i18n/load';
 import { LANGUAGE_PARAM } from '../config/paths';
 import { STORAGE_KEYS } from '../config/env';
 
-/** The languages the switcher offers: only those whose texts loaded (SPEC §1). */
-export const AVAILABLE_LANGUAGES: readonly LoadedLanguage[] = LOADED_LANGUAGES;
+/** A language the interface is offered in. */
+export type LoadedLanguage = LanguageCode;
 
-/** True when a value names a language whose texts loaded. */
+/**
+ * The languages the switcher offers, each named in itself: those whose texts have every key
+ * (SPEC §1), computed from the texts files when the app is built (vite.config.ts).
+ */
+export const OFFERED_LANGUAGES: readonly OfferedLanguage[] = __ESTANTE_LANGUAGES__;
+
+/** The codes of the offered languages, in switcher order. */
+export const AVAILABLE_LANGUAGES: readonly LoadedLanguage[] = OFFERED_LANGUAGES.map(
+  (language) => language.code,
+);
+
+/** True when a value names an offered language. */
 export function isAvailableLanguage(value: string | null | undefined): value is LoadedLanguage {
   return !!value && (AVAILABLE_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The name of an offered language in that language ("Español"), whichever language is showing. */
+export function endonymOf(language: string): string {
+  return OFFERED_LANGUAGES.find((offered) => offered.code === language)?.endonym ?? language;
+}
+
+/** The texts of one language: its own chunk, fetched once (issue 18: only the chosen language loads). */
+export function loadLanguage(language: LoadedLanguage): Promise<Messages> {
+  return LOCALE_LOADERS[language]();
 }
 
 /** BCP 47 tag of an interface language, for `<html lang>` and date formats. */
@@ -30,16 +52,26 @@ export function detectLanguage(search: string, storage: Pick<Storage, 'getItem'>
   return DEFAULT_LANGUAGE as LoadedLanguage;
 }
 
-/** The app's i18next instance; `initI18n` makes it ready synchronously (all texts are bundled). */
+/** The app's i18next instance; `initI18n` makes it ready synchronously with the texts given. */
 export const i18n: I18n = i18next.createInstance();
 
-/** Starts i18next in a language and keeps `<html lang>` in step with it. */
-export function initI18n(language: LoadedLanguage): I18n {
+/**
+ * Starts i18next in a language whose texts are at hand (main.tsx loads them before the first
+ * render, so no key ever shows) and keeps `<html lang>` in step with it. Tests pass every language.
+ */
+export function initI18n(
+  language: LoadedLanguage,
+  texts: Partial<Record<LoadedLanguage, Messages>> = {},
+): I18n {
+  const resources = Object.fromEntries(
+    Object.entries(texts).map(([code, translation]) => [code, { translation }]),
+  );
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
       resources,
       lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
+      // Every offered language has every key: nothing falls back, so pt need not load with it.
+      fallbackLng: false,
       supportedLngs: [...AVAILABLE_LANGUAGES],
       initAsync: false,
       interpolation: { escapeValue: false },
@@ -48,8 +80,11 @@ export function initI18n(language: LoadedLanguage): I18n {
     i18n.on('languageChanged', (lng) => {
       if (typeof document !== 'undefined') document.documentElement.lang = languageTag(lng);
     });
-  } else if (i18n.language !== language) {
-    void i18n.changeLanguage(language);
+  } else {
+    for (const [code, translation] of Object.entries(texts)) {
+      i18n.addResourceBundle(code, 'translation', translation, true, true);
+    }
+    if (i18n.language !== language) void i18n.changeLanguage(language);
   }
   if (typeof document !== 'undefined') document.documentElement.lang = languageTag(language);
   return i18n;

@@ -1,5 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { resources } from '@estante/i18n';
 import { i18n, initI18n } from '../lib/i18n';
 import { clearPublicToken } from '../lib/api-client';
 
@@ -34,7 +35,12 @@ function installBrowserStubs(): void {
   window.scrollTo = () => {};
 }
 
-initI18n('pt');
+// Every language at hand, so a test may switch language at once.
+initI18n('pt', {
+  pt: resources.pt.translation,
+  en: resources.en.translation,
+  es: resources.es.translation,
+});
 
 afterEach(async () => {
   if (!hasDom) return;

@@ -4,3 +4,4 @@ export { resultLineRoutes } from './result-line-routes.ts';
 export { findTitleSummaries, titleSummarySql, type TitleSummaryRow } from './repository.ts';
 export { presentHit, presentOnlineLink, presentReference, referenceOf } from './presenters.ts';
 export { saveTitle, saveAuthority, linkHoldings } from './writer.ts';
+export { recordPageHead } from './record-page.ts';

@@ -30,6 +30,7 @@ import { ERRORS } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findPatron } from '../identity/repository.ts';
 import { openRestrictedLink } from './restricted-access.ts';
+import { findPresentedTitle } from './record-page.ts';
 import { authorityTypeLabel } from './authority-types.ts';
 import {
   countAuthoritiesByType,
@@ -38,16 +39,9 @@ import {
   findCopies,
   findOnlineLinks,
   findTitle,
-  findTitleAuthorities,
   recordLinkAccess,
 } from './repository.ts';
-import {
-  presentAuthority,
-  presentCopy,
-  presentOnlineLink,
-  presentReference,
-  presentTitle,
-} from './presenters.ts';
+import { presentAuthority, presentCopy, presentOnlineLink, presentReference } from './presenters.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 /** How many titles an authority page lists; the search link gives the rest. */
@@ -78,13 +72,10 @@ export async function catalogueRoutes(
     API_PATHS.title(':id'),
     { onRequest: guard, schema: { tags: ['records'], params, response: { 200: TitleSchema, ...errors } } },
     async (request) => {
-      const row = await loadTitle(request.params.id, request.language);
-      const [authorities, links, copies] = await Promise.all([
-        findTitleAuthorities(db, row.id),
-        findOnlineLinks(db, row.id),
-        findCopies(db, row.id),
-      ]);
-      return presentTitle(row, authorities, links, copies);
+      // The record page's head tags (record-page.ts) read the same record.
+      const title = await findPresentedTitle(db, request.params.id, request.language);
+      if (!title) throw ERRORS.notFound();
+      return title;
     },
   );
   r.get(

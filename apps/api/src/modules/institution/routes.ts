@@ -45,6 +45,7 @@ import {
 import { presentEvent, presentInstitution, presentOpeningHours, presentSelfService } from './presenters.ts';
 import { defaultCalendarWindow, sendComment, sendSuggestion } from './service.ts';
 import { SEARCH_TAB_DATA } from './search-tabs.ts';
+import { revalidate } from '../../plugins/revalidate.ts';
 
 const DEFAULT_COVER_PATH = '/consulta/imagem-padrao/capa.svg';
 // A neutral book cover drawn for Estante; shown when a title has no cover link.
@@ -68,12 +69,20 @@ export async function institutionRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     API_PATHS.institution,
-    { onRequest: guard, schema: { tags: ['parameters'], response: { 200: InstitutionSchema } } },
+    {
+      onRequest: guard,
+      onSend: revalidate,
+      schema: { tags: ['parameters'], response: { 200: InstitutionSchema } },
+    },
     async () => ({ ...presentInstitution(await readSettings(db)), envia_email: options.sendsMail ?? false }),
   );
   r.get(
     API_PATHS.functionalities,
-    { onRequest: guard, schema: { tags: ['parameters'], response: { 200: FunctionalitiesSchema } } },
+    {
+      onRequest: guard,
+      onSend: revalidate,
+      schema: { tags: ['parameters'], response: { 200: FunctionalitiesSchema } },
+    },
     async (request) =>
       (await listActivities(db, request.language)).map((a) => ({
         cod_atividade: a.code,
@@ -117,17 +126,29 @@ export async function institutionRoutes(
   );
   r.get(
     API_PATHS.searchTabs,
-    { onRequest: guard, schema: { tags: ['parameters'], response: { 200: SearchTabsSchema } } },
+    {
+      onRequest: guard,
+      onSend: revalidate,
+      schema: { tags: ['parameters'], response: { 200: SearchTabsSchema } },
+    },
     async () => SEARCH_TAB_DATA,
   );
   r.get(
     API_PATHS.selfService,
-    { onRequest: guard, schema: { tags: ['parameters'], response: { 200: SelfServiceSchema } } },
+    {
+      onRequest: guard,
+      onSend: revalidate,
+      schema: { tags: ['parameters'], response: { 200: SelfServiceSchema } },
+    },
     async () => presentSelfService(await readSettings(db)),
   );
   r.get(
     API_PATHS.defaultImage,
-    { onRequest: guard, schema: { tags: ['search'], response: { 200: DefaultImageSchema } } },
+    {
+      onRequest: guard,
+      onSend: revalidate,
+      schema: { tags: ['search'], response: { 200: DefaultImageSchema } },
+    },
     async () => ({ url: `/api${DEFAULT_COVER_PATH}` }),
   );
   // The image itself is fetched by <img>, which sends no bearer token.

@@ -273,6 +273,118 @@ describe('the HTTP layer', () => {
       expect(withToken.statusCode).toBe(200);
     });
   });
+
+  describe('the configuration every page asks first (issue 18)', () => {
+    it('answers with an ETag the browser revalidates: unchanged, an empty 304; changed, the new answer', async () => {
+      const calls = ['instituicao', 'funcionalidades', 'abas-pesquisa', 'autoatendimento', 'imagem-padrao'];
+      for (const name of calls) {
+        const url = name === 'imagem-padrao' ? '/api/consulta/imagem-padrao' : `/api/parametros/${name}`;
+        const first = await ctx.app.inject({ url, headers });
+        expect(first.statusCode, url).toBe(200);
+        expect(first.headers['cache-control'], url).toBe('private, no-cache');
+        expect(first.headers['vary'], url).toMatch(/idioma/);
+        const etag = first.headers['etag'] as string;
+        expect(etag, url).toMatch(/^W\/"[\w-]+"$/);
+        const again = await ctx.app.inject({ url, headers: { ...headers, 'if-none-match': etag } });
+        expect(again.statusCode, url).toBe(304);
+        expect(again.body, url).toBe('');
+      }
+      const before = await ctx.app.inject({ url: '/api/parametros/instituicao', headers });
+      await ctx.db.query(
+        `UPDATE institution_setting SET value = to_jsonb('Outra Biblioteca'::text) WHERE key = 'nome'`,
+      );
+      const after = await ctx.app.inject({
+        url: '/api/parametros/instituicao',
+        headers: { ...headers, 'if-none-match': before.headers['etag'] as string },
+      });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers['etag']).not.toBe(before.headers['etag']);
+    });
+  });
+
+  describe('record pages for crawlers and link previews (issue 18)', () => {
+    /** The `content` of a meta tag, decoded as a parser would. */
+    const metaContent = (html: string, attribute: string, key: string) =>
+      new RegExp(`<meta ${attribute}="${key}" content="([^"]*)">`)
+        .exec(html)?.[1]
+        ?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+    const jsonLd = (html: string) => {
+      const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+      expect(scripts).toHaveLength(1);
+      return JSON.parse(scripts[0]![1]!) as Record<string, unknown>;
+    };
+
+    it("writes a demo title's title, description, canonical address, Open Graph and JSON-LD into its page", async () => {
+      const [row] = (
+        await ctx.db.query<{ id: number }>(
+          'SELECT id FROM title WHERE cardinality(isbn) > 0 AND main_author IS NOT NULL ORDER BY id LIMIT 1',
+        )
+      ).rows;
+      const record = (await ctx.app.inject({ url: `/api/acervo/${row!.id}`, headers })).json() as {
+        titulo: string;
+        autor: string;
+        isbn: string[];
+        ano_publicacao: number;
+        idioma: string;
+      };
+      const page = await ctx.app.inject({
+        url: `/acervo/${row!.id}/exemplares`,
+        headers: { host: 'opac.example' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const html = page.body;
+      expect(html).toContain('<div id="root"></div>');
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html).toContain(`<title>${record.titulo} — ${record.autor}</title>`);
+      expect(metaContent(html, 'name', 'description')).toContain(record.autor);
+      expect(html).toContain(`<link rel="canonical" href="http://opac.example/acervo/${row!.id}">`);
+      expect(metaContent(html, 'property', 'og:title')).toBe(record.titulo);
+      expect(metaContent(html, 'property', 'og:type')).toBe('book');
+      expect(metaContent(html, 'property', 'og:url')).toBe(`http://opac.example/acervo/${row!.id}`);
+      expect(metaContent(html, 'property', 'og:description')).toBe(metaContent(html, 'name', 'description'));
+      expect(metaContent(html, 'property', 'og:image')).toBeUndefined();
+      expect(jsonLd(html)).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'Book',
+        name: record.titulo,
+        author: [{ '@type': 'Person', name: record.autor }],
+        datePublished: String(record.ano_publicacao),
+        isbn: record.isbn[0],
+        inLanguage: record.idioma === 'por' ? 'pt' : expect.any(String),
+        publisher: { '@type': 'Organization', name: expect.any(String) },
+      });
+    });
+
+    it('escapes a title with quotes and a closing script tag, and names the cover', async () => {
+      const title = 'Fim </script><script>alert(1)</script> "aspas" & <b>';
+      const [row] = (
+        await ctx.db.query<{ id: number }>(
+          `UPDATE title SET title = $1, title_statement = $1, cover_url = '/capas/1.jpg'
+            WHERE id = (SELECT min(id) FROM title) RETURNING id`,
+          [title],
+        )
+      ).rows;
+      const html = (await ctx.app.inject({ url: `/acervo/${row!.id}`, headers: { host: 'opac.example' } }))
+        .body;
+      expect(html).not.toContain('alert(1)</script>');
+      expect(html).not.toContain('<b>');
+      expect(metaContent(html, 'property', 'og:title')).toBe(title);
+      expect(metaContent(html, 'property', 'og:image')).toBe('http://opac.example/capas/1.jpg');
+      expect(jsonLd(html)).toMatchObject({ name: title, image: 'http://opac.example/capas/1.jpg' });
+    });
+
+    it('answers an id with no record with the not-found status and no record tags', async () => {
+      const [row] = (await ctx.db.query<{ next: number }>('SELECT max(id) + 1000 AS next FROM title')).rows;
+      for (const url of [`/acervo/${row!.next}`, '/acervo/99999999999', '/acervo/0']) {
+        const page = await ctx.app.inject({ url });
+        expect(page.statusCode, url).toBe(404);
+        expect(page.body, url).toContain('<title>Estante</title>');
+        expect(page.body, url).not.toContain('og:title');
+      }
+    });
+  });
 });
 
 describe('readiness when the database is not ready', () => {

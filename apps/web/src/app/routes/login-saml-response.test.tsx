@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import { routes } from '../router';
-import { jsonResponse, renderRoutes } from '../../testing/render';
+import { jsonResponse, renderRoutes, loadLazyRoutes } from '../../testing/render';
 import { stubIdentityApi } from '../../testing/identity';
 import { clearSession, getSession } from '../../features/identity/utils/session';
 import { i18n } from '../../lib/i18n';
+
+// The record, personal-area and staff screens are lazy routes: load their code before the tests wait.
+beforeAll(() => loadLazyRoutes(routes));
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../router';
-import { createConfiguredQueryClient, renderRoutes } from '../../testing/render';
+import { createConfiguredQueryClient, renderRoutes, loadLazyRoutes } from '../../testing/render';
 import { buildUserSession, stubIdentityApi } from '../../testing/identity';
 import { buildInstitution } from '../../testing/factories';
 import { getFunctionalitiesQueryOptions } from '../../features/chrome/api/get-functionalities';
@@ -11,6 +11,9 @@ import { clearSession, getSession, saveSession, sessionWritten } from '../../fea
 import { STORAGE_KEYS } from '../../config/env';
 import { browserWindow } from '../../features/identity/utils/leave-page';
 import { i18n } from '../../lib/i18n';
+
+// The record, personal-area and staff screens are lazy routes: load their code before the tests wait.
+beforeAll(() => loadLazyRoutes(routes));
 
 // The machine running the suite is shared; typing into the form takes a while.
 configure({ asyncUtilTimeout: 5000 });

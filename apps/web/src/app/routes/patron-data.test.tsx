@@ -1,12 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACTIVITY, type Debt } from '@estante/contract';
 import { routes } from '../router';
-import { jsonResponse, renderRoutes } from '../../testing/render';
+import { jsonResponse, renderRoutes, loadLazyRoutes } from '../../testing/render';
 import { buildUserSession, stubIdentityApi } from '../../testing/identity';
 import { signIn } from '../../features/identity/api/sign-in';
 import { clearSession } from '../../features/identity/utils/session';
+
+// The record, personal-area and staff screens are lazy routes: load their code before the tests wait.
+beforeAll(() => loadLazyRoutes(routes));
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

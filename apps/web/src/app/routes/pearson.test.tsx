@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { screen } from '@testing-library/react';
 import { routes } from '../router';
-import { renderRoutes } from '../../testing/render';
+import { renderRoutes, loadLazyRoutes } from '../../testing/render';
 import { paths } from '../../config/paths';
 import { stashPublisherForm } from '../../features/record/utils/publisher-form';
+
+// The record, personal-area and staff screens are lazy routes: load their code before the tests wait.
+beforeAll(() => loadLazyRoutes(routes));
 
 describe('/pearson: restricted publisher content in a new tab', () => {
   afterEach(() => {

@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Stack, Text } from '@mantine/core';
 import type { AuthPermission } from '@estante/contract';
-import { PERSONAL_AREA_SEGMENTS, paths, type PersonalAreaItemKey } from '../../config/paths';
+import { paths, type PersonalAreaItemKey } from '../../config/paths';
+import { PERSONAL_AREA_SCREEN_KEYS, type PersonalAreaScreenKey } from './personal-area-items';
 import { LoadingBlock } from '../../components/ui/query-state';
 import { useInstitution } from '../../features/chrome/api/get-institution';
 import { useSession } from '../../features/identity/hooks/use-session';
@@ -155,7 +156,7 @@ function InterestProfileItem() {
  * (order, activity, label) is features/personal-area/menu-items.ts; an item with no screen here is
  * neither routed nor shown.
  */
-const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> = {
+export const PERSONAL_AREA_SCREENS: Record<PersonalAreaScreenKey, ReactElement> = {
   loans: <LoansScreen />,
   renewal: <RenewalItem />,
   debts: <DebtsScreen />,
@@ -196,12 +197,10 @@ const PERSONAL_AREA_SCREENS: Partial<Record<PersonalAreaItemKey, ReactElement>> 
   interestAreas: <InterestAreasScreen />,
 };
 
-const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(
-  Object.keys(PERSONAL_AREA_SCREENS) as PersonalAreaItemKey[],
-);
+const BUILT_ITEMS: ReadonlySet<PersonalAreaItemKey> = new Set(PERSONAL_AREA_SCREEN_KEYS);
 
 /** The overview (/meupergamum, /meupergamum/app): the welcome and the two-step verification settings. */
-function PersonalAreaOverview() {
+export function PersonalAreaOverview() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { items } = useOutletContext<PersonalAreaContext>();
@@ -280,20 +279,3 @@ export function PersonalAreaRoute() {
     />
   );
 }
-
-/** /meupergamum, /meupergamum/app (the overview) and /meupergamum/{segment} of each item. */
-export const personalAreaRoutes: RouteObject = {
-  path: paths.personalArea.path,
-  element: <PersonalAreaRoute />,
-  children: [
-    { index: true, element: <PersonalAreaOverview /> },
-    {
-      path: paths.personalAreaApp.path.slice(paths.personalArea.path.length + 1),
-      element: <PersonalAreaOverview />,
-    },
-    ...[...BUILT_ITEMS].map((key) => ({
-      path: PERSONAL_AREA_SEGMENTS[key],
-      element: PERSONAL_AREA_SCREENS[key],
-    })),
-  ],
-};

@@ -66,7 +66,9 @@ function Page({ children }: { children: React.ReactNode }) {
           </>
         }
       />
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
+      {/* Issue 18: the main area fills the screen at least, so the footer never shows above the
+          fold while a page's data loads and then jumps down (a layout shift). */}
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} mih="100vh">
         <Container size="lg" py="lg">
           {children}
         </Container>

@@ -1,15 +1,18 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, beforeAll } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ORDERINGS } from '@estante/contract';
 import { routes } from '../router';
-import { createConfiguredQueryClient, renderRoutes } from '../../testing/render';
+import { createConfiguredQueryClient, renderRoutes, loadLazyRoutes } from '../../testing/render';
 import { buildHit, buildSearchResponse } from '../../testing/factories';
 import { getSearchTabsQueryOptions } from '../../features/chrome/api/get-search-tabs';
 import { getDefaultImageQueryOptions } from '../../features/record/api/get-default-image';
 import { getOrderingsQueryOptions } from '../../features/search/api/get-orderings';
 import { searchTitlesQueryOptions } from '../../features/search/api/search-titles';
 import { parseSearchState } from '../../features/search/hooks/use-search-state';
+
+// The record, personal-area and staff screens are lazy routes: load their code before the tests wait.
+beforeAll(() => loadLazyRoutes(routes));
 
 const HITS = [
   buildHit({ cod_acervo: 1, titulo: 'Dom Casmurro' }),

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Navigate, Outlet, useLocation, useOutletContext, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { holdsRole, type StaffSelf } from '@estante/contract';
 import { paths } from '../../config/paths';
@@ -17,7 +17,7 @@ import { ReferenceDesk } from '../../features/staff/reference/components/referen
 import { CatalogueWorkspace } from '../../features/staff/catalogue/components/catalogue-workspace';
 import { InstitutionContent } from '../../features/staff/content/components/institution-content';
 import { StaffLayout, StaffOverview } from '../../features/staff/components/staff-workspace';
-import { STAFF_SECTIONS, type StaffSection } from '../../features/staff/sections';
+import type { StaffSection } from '../../features/staff/sections';
 import { NotFoundRoute } from './not-found';
 
 /**
@@ -72,12 +72,7 @@ const SCREENS: Record<StaffSection['key'], (self: StaffSelf) => ReactElement> = 
   content: () => <InstitutionContent />,
 };
 
-/** /equipe (the overview) and /equipe/{segment} of each part. */
-export const staffRoutes: RouteObject = {
-  path: paths.staff.path,
-  element: <StaffRoute />,
-  children: STAFF_SECTIONS.map((section) => {
-    const element = <Section section={section}>{SCREENS[section.key]}</Section>;
-    return section.segment ? { path: section.segment, element } : { index: true, element };
-  }),
-};
+/** The screen of a staff part in the workspace's frame (the router loads it with this module). */
+export function staffSectionElement(section: StaffSection): ReactElement {
+  return <Section section={section}>{SCREENS[section.key]}</Section>;
+}

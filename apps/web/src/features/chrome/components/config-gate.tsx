@@ -6,10 +6,12 @@ import { getPublicTokenQueryOptions } from '../api/get-public-token';
 import { getInstitutionQueryOptions } from '../api/get-institution';
 import { getFunctionalitiesQueryOptions } from '../api/get-functionalities';
 import { getSearchTabsQueryOptions } from '../api/get-search-tabs';
+import { getSelfServiceQueryOptions } from '../api/get-self-service';
 
 /**
  * SPEC §2: loads the public configuration (public credentials, functionalities, institution data,
- * search tabs) before any page shows.
+ * search tabs, self-service links) before any page shows. Issue 18: all at once — each call waits
+ * for the one public token itself — and the browser revalidates them by ETag on the next page.
  */
 export function ConfigGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -19,7 +21,8 @@ export function ConfigGate({ children }: { children: ReactNode }) {
       getInstitutionQueryOptions(),
       getFunctionalitiesQueryOptions(),
       getSearchTabsQueryOptions(),
-    ].map((options) => ({ ...options, enabled: token.isSuccess })),
+      getSelfServiceQueryOptions(),
+    ],
   });
   const all = [token, ...config];
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Group, NativeSelect } from '@mantine/core';
-import { AVAILABLE_LANGUAGES, languageTag } from '../../../lib/i18n';
+import { AVAILABLE_LANGUAGES, endonymOf, languageTag } from '../../../lib/i18n';
 import { FlagIcon } from './flag-icon';
 import { chooseLanguage as defaultChooseLanguage } from '../utils/choose-language';
 
@@ -13,8 +13,8 @@ interface LanguageSwitcherProps {
 export function LanguageSwitcher({ onChoose = defaultChooseLanguage }: LanguageSwitcherProps) {
   const { t, i18n } = useTranslation();
   const current = i18n.resolvedLanguage ?? i18n.language;
-  // Each language is named in itself, from its own texts (a language shows only when they loaded).
-  const nameOf = (language: string) => t('language.endonym', { lng: language });
+  // Each language is named in itself (from its own texts, read when the app was built).
+  const nameOf = endonymOf;
   const choose = (language: string) => {
     if (language !== current) onChoose(language);
   };

@@ -102,9 +102,11 @@ async function fillAndSubmit(password = 'estante-ana') {
   await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   // The widget refuses to work outside a secure context; jsdom does not say it is one.
   Object.defineProperty(globalThis, 'isSecureContext', { value: true, configurable: true });
+  // The widget's code loads when a captcha first shows; the in-thread solver replaces its worker first.
+  await import('altcha');
   globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new InThreadSolver() as unknown as Worker);
 });
 

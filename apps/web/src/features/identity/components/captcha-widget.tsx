@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input, Text } from '@mantine/core';
-// Registers the <altcha-widget> custom element (ALTCHA proof of work, decision 0014).
-import 'altcha';
 import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
 import { CAPTCHA_PATHS } from '@estante/contract';
@@ -67,6 +65,11 @@ export function CaptchaWidget(props: CaptchaWidgetProps) {
  */
 function AltchaWidget({ onChange, resetKey = 0, error }: CaptchaWidgetProps) {
   const { t, i18n } = useTranslation();
+  // Registers the <altcha-widget> custom element (ALTCHA proof of work, decision 0014), fetched only
+  // when a captcha shows (issue 18: it is a quarter of the app's code); `whenReady` waits for it.
+  useEffect(() => {
+    void import('altcha');
+  }, []);
   const ref = useRef<AltchaWidgetElement>(null);
   const errorId = useId();
   const onChangeRef = useRef(onChange);

@@ -44,7 +44,10 @@ export function CopiesTable({ copies }: { copies: Copy[] }) {
             {group.libraryName}
           </Title>
           <Text size="sm" mb="xs">
-            {t('record.copies.summary', { count: group.copies.length, available: group.available })}
+            {t('record.copies.summary', {
+              count: group.copies.length,
+              available: t('record.copies.available', { count: group.available }),
+            })}
           </Text>
           <ScrollRegion label={t('record.copies.caption', { library: group.libraryName })}>
             {/* Status first after the number, and on a phone each copy is a stacked block (decision 0070). */}

@@ -153,6 +153,7 @@ function TotalsTable({ totals, busy }: { totals: TitleTotals; busy: boolean }) {
         {t('titleTotals.copiesValue', {
           total: formatCount(figures.exemplares),
           available: formatCount(figures.exemplares_disponiveis),
+          count: figures.exemplares_disponiveis,
         })}
       </Table.Td>
       <Table.Td>{formatCount(figures.emprestimos)}</Table.Td>

@@ -1,0 +1,74 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { seriousViolations } from './helpers';
+
+// Issue 18, a light first load: one language's texts, and a record page that does not move.
+
+/** A demo title found through the API as the web app finds it (read only: no other journey changes it). */
+async function recordPath(request: APIRequestContext): Promise<string> {
+  const token = await request.post('/api/oauth/token', {
+    data: { grant_type: 'client_credentials', client_id: '4' },
+  });
+  const { access_token } = (await token.json()) as { access_token: string };
+  const found = await request.get('/api/consulta', {
+    params: { termo: 'Quincas Borba', tipoBusca: 'titulo' },
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  const { data } = (await found.json()) as { data: { cod_acervo: number }[] };
+  return `/acervo/${data[0]!.cod_acervo}`;
+}
+
+test('the home page in English loads only the English texts, and a record page opens without shifting', async ({
+  page,
+  request,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  // The sum of the layout shifts not caused by the reader, from the first paint on.
+  await page.addInitScript(() => {
+    const shifts = { sum: 0 };
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) shifts.sum += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+  await page.goto('/?lang=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Search the catalogue' })).toBeVisible();
+  const locales = scripts.filter((path) => /\/assets\/(pt|en|es|fr|it)-[\w-]+\.js$/.test(path));
+  expect(locales).toHaveLength(1);
+  expect(locales[0]).toMatch(/\/assets\/en-/);
+  // French and Italian, still being translated, are not offered.
+  await expect(page.getByRole('navigation', { name: 'Language' }).getByRole('button')).toHaveText([
+    'Português',
+    'English',
+    'Español',
+  ]);
+
+  const path = await recordPath(request);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: /Quincas Borba/ })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  // The record's code is its own chunk, fetched with its page.
+  expect(scripts.some((script) => /\/assets\/title-[\w-]+\.js$/.test(script))).toBe(true);
+  const shift = await page.evaluate(
+    () => (window as unknown as { layoutShifts: { sum: number } }).layoutShifts.sum,
+  );
+  expect(shift).toBeLessThan(0.1);
+});
+
+test.describe('on a 390×844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the record page opens, axe-clean', async ({ page, request }) => {
+    await page.goto(await recordPath(request));
+    await expect(page.getByRole('heading', { level: 1, name: /Quincas Borba/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
