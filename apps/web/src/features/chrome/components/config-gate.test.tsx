@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '../../../app/provider';
 import { createQueryClient } from '../../../lib/query-client';
-import { buildInstitution, buildSearchTabs } from '../../../testing/factories';
+import { buildInstitution, buildSearchTabs, buildSelfService } from '../../../testing/factories';
 import { fetchWith, jsonResponse } from '../../../testing/render';
 import { useInstitution } from '../api/get-institution';
 
@@ -15,6 +15,7 @@ const configuration = (url: URL) => {
   if (url.pathname.endsWith('/parametros/instituicao')) return jsonResponse(buildInstitution());
   if (url.pathname.endsWith('/parametros/funcionalidades')) return jsonResponse([]);
   if (url.pathname.endsWith('/parametros/abas-pesquisa')) return jsonResponse(buildSearchTabs());
+  if (url.pathname.endsWith('/parametros/autoatendimento')) return jsonResponse(buildSelfService());
   return jsonResponse({ message: 'Endereço não encontrado.', code: 'NOT_FOUND' }, 404);
 };
 

@@ -30,7 +30,7 @@ export function NewAcquisitionsOptions({ value, onChange }: TabOptionsProps) {
   const choices = [
     ...(periods.includes(days) ? periods : [...periods, days]).map((n) => ({
       value: n,
-      label: t('search.newAcquisitions.lastDays', { count: n }),
+      label: t('search.newAcquisitions.lastDays', { count: Number(n) }),
     })),
     { value: BETWEEN_DATES, label: t('search.newAcquisitions.custom') },
   ];
