@@ -305,6 +305,27 @@ describe('the OAI-PMH provider', () => {
     );
   });
 
+  it('pages live and deleted items together in id order, each once, whatever page they fall on', async () => {
+    // Deletions between live titles, across several page boundaries.
+    const ids: number[] = [];
+    for (let i = 0; i < 3 * PAGE; i++) ids.push(await insertTitle(`OAI-MIXED-${i}`));
+    const gone = ids.filter((_, i) => i % 3 !== 1);
+    for (const id of gone) await ctx.db.query('DELETE FROM title WHERE id = $1', [id]);
+    const expected = (
+      await ctx.db.query<{ id: number; deleted: boolean }>(
+        `SELECT id, false AS deleted FROM title WHERE marc ? 'leader'
+         UNION ALL SELECT id, true FROM oai_deleted_title ORDER BY id`,
+      )
+    ).rows.map((r) => `${r.id}${r.deleted ? ' deleted' : ''}`);
+    const { headers } = await harvestHeaders('metadataPrefix=oai_dc');
+    expect(
+      headers.map((h) => `${h.identifier.split(':').pop()}${h['@status'] === 'deleted' ? ' deleted' : ''}`),
+    ).toEqual(expected);
+    expect(expected.filter((e) => e.endsWith(' deleted')).length).toBeGreaterThanOrEqual(gone.length);
+    for (const id of ids.filter((id) => !gone.includes(id)))
+      await ctx.db.query('DELETE FROM title WHERE id = $1', [id]);
+  });
+
   it('selects by datestamp: from and until to the second or the day, and moves a datestamp only on a change', async () => {
     await ctx.db.query(`UPDATE title SET datestamp = '2020-01-01T00:00:00Z'`);
     await ctx.db.query(`UPDATE oai_deleted_title SET datestamp = '2020-01-01T00:00:00Z'`);
