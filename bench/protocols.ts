@@ -1,6 +1,6 @@
 // Protocols benchmark (decisions 0064, 0066): in one run, on the demo catalogue, through the real
 // server on loopback, the search API's page, an SRU searchRetrieve of the same searches and as
-// many records, an OAI-PMH ListRecords page, and (when Debian's simple2zoom is installed) the same
+// many records, OAI-PMH ListRecords and ListIdentifiers pages and GetRecord, and (when Debian's simple2zoom is installed) the same
 // searches over Z39.50 through the gateway. HTTP requests are timed by fetch, one at a time, after
 // a warm-up; Z39.50 by yaz-client's own "Elapsed" (search plus present); p50 and p95 are printed.
 //   npm run bench:protocols [-- --rounds 40 --page 100] (BENCH_PG_URL=postgres://… for PostgreSQL)
@@ -68,18 +68,26 @@ const token = (
 ).access_token;
 const headers = { authorization: `Bearer ${token}` };
 
-/** Every ListRecords page of the catalogue in one format, following the tokens. */
-async function harvestPages(prefix: string): Promise<number[]> {
+/** Every ListRecords (or ListIdentifiers) page of the catalogue in one format, following the tokens. */
+async function harvestPages(prefix: string, verb = 'ListRecords'): Promise<number[]> {
   const times: number[] = [];
-  let url = `${base}/oai?verb=ListRecords&metadataPrefix=${prefix}`;
+  let url = `${base}/oai?verb=${verb}&metadataPrefix=${prefix}`;
   for (;;) {
     const { ms, body } = await timed(url);
     times.push(ms);
     const next = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(body)?.[1];
     if (!next) return times;
-    url = `${base}/oai?verb=ListRecords&resumptionToken=${encodeURIComponent(next)}`;
+    url = `${base}/oai?verb=${verb}&resumptionToken=${encodeURIComponent(next)}`;
   }
 }
+
+/** GetRecord of titles spread over the catalogue, a different one each round. */
+const ids = (
+  await db.query<{ id: number }>(`SELECT id FROM title WHERE marc ? 'leader' ORDER BY id`)
+).rows.map((r) => r.id);
+const host = new URL(base).hostname;
+const getRecordUrl = (round: number, i: number) =>
+  `${base}/oai?verb=GetRecord&metadataPrefix=${i % 2 ? 'marc21' : 'oai_dc'}&identifier=oai:${host}:${ids[(round * 37 + i * 53) % ids.length]}`;
 
 /** SRU searchRetrieve of the word as the search page's free search, records from the page's first. */
 const sruUrl = (q: string, page: number) =>
@@ -92,13 +100,19 @@ for (const q of QUERIES) {
   await timed(sruUrl(q, 1));
 }
 
+// The warm-up harvested marc21 only: the first round's oai_dc harvest writes every record.
+const oaiDcFirst: number[] = [];
 const oaiDc: number[] = [];
 const marc21: number[] = [];
+const identifiers: number[] = [];
+const getRecord: number[] = [];
 const search: number[] = [];
 const sru: number[] = [];
 for (let round = 0; round < rounds; round++) {
-  oaiDc.push(...(await harvestPages('oai_dc')));
+  (round === 0 ? oaiDcFirst : oaiDc).push(...(await harvestPages('oai_dc')));
   marc21.push(...(await harvestPages('marc21')));
+  identifiers.push(...(await harvestPages('oai_dc', 'ListIdentifiers')));
+  for (let i = 0; i < QUERIES.length; i++) getRecord.push((await timed(getRecordUrl(round, i))).ms);
   const page = (round % 3) + 1;
   for (const q of QUERIES) {
     search.push(
@@ -153,8 +167,11 @@ console.log(
 );
 console.log(`search API /consulta:       ${summary(search)}`);
 console.log(`SRU searchRetrieve marcxml: ${summary(sru)}`);
+console.log(`ListRecords oai_dc, first:  ${summary(oaiDcFirst)}`);
 console.log(`ListRecords oai_dc:         ${summary(oaiDc)}`);
 console.log(`ListRecords marc21:         ${summary(marc21)}`);
+console.log(`ListIdentifiers:            ${summary(identifiers)}`);
+console.log(`GetRecord:                  ${summary(getRecord)}`);
 console.log(
   `Z39.50 via simple2zoom:     ${viaGateway ? `${summary(viaGateway)} (search + present of ${SEARCH_PAGE} USMARC)` : 'not run (simple2zoom or yaz-client missing)'}`,
 );

@@ -6,7 +6,9 @@ export interface OaiItemRow {
   datestamp: Date;
   isDeleted: boolean;
   setSpecs: string[];
-  /** The stored MARC record (JSON); null for a deleted title or when not asked for. */
+  /** The datestamp to the microsecond, which keys the title's written records (RecordCache). */
+  stamp: string;
+  /** The stored MARC record (JSON); null for a deleted title, one without a record, or in a list. */
   marc: unknown;
 }
 
@@ -25,25 +27,63 @@ const TITLE_SETS = `array_remove(ARRAY['tipo:' || public.oai_set_part(t.work_typ
   || coalesce((SELECT array_agg(DISTINCT 'biblioteca:' || public.oai_set_part(l.code) ORDER BY 'biblioteca:' || public.oai_set_part(l.code))
                  FROM copy c JOIN library l ON l.id = c.library_id WHERE c.title_id = t.id), '{}'), NULL)`;
 
-// A title without a MARC record (no leader) cannot be disseminated in any format, so it is not an item.
-const ITEMS = (withMarc: boolean) => `
-  SELECT t.id, t.datestamp, false AS is_deleted, ${TITLE_SETS} AS set_specs, ${withMarc ? 't.marc' : 'NULL::jsonb'} AS marc
-    FROM title t WHERE t.marc ? 'leader'
-  UNION ALL
-  SELECT d.id, d.datestamp, true, d.set_specs, NULL::jsonb FROM oai_deleted_title d`;
+// The datestamp to the microsecond, as text: a Date keeps only milliseconds.
+const STAMP = (table: string) => `((extract(epoch FROM ${table}.datestamp) * 1000000)::bigint)::text`;
 
-const WHERE = `($1::timestamptz IS NULL OR i.datestamp >= $1) AND ($2::timestamptz IS NULL OR i.datestamp <= $2)
-  AND ($3::text IS NULL OR EXISTS (SELECT 1 FROM unnest(i.set_specs) s WHERE s = $3 OR s LIKE $3 || ':%'))`;
-
-const filterParams = (filter: OaiItemFilter) => [
-  filter.from ?? null,
-  filter.until ?? null,
-  filter.set ?? null,
-];
+// The items a list selects: a title without a MARC record (no leader) cannot be disseminated in
+// any format, so it is not an item. Each condition is written into both branches only when the list
+// asks for it. A page takes the first items of each branch in id order: the titles come from the
+// partial index on `marc ? 'leader'` (migration 0042), and a branch stops after the page, so the
+// sets (and the records) are computed only for the page's items, not for every later title.
+function items(filter: OaiItemFilter, params: unknown[], page?: { after: number; limit: number }): string {
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const live: string[] = [`t.marc ? 'leader'`];
+  const gone: string[] = [];
+  const both = (condition: (table: string) => string) => {
+    live.push(condition('t'));
+    gone.push(condition('d'));
+  };
+  if (page) {
+    const p = param(page.after);
+    both((x) => `${x}.id > ${p}`);
+  }
+  if (filter.from) {
+    const p = param(filter.from);
+    both((x) => `${x}.datestamp >= ${p}::timestamptz`);
+  }
+  if (filter.until) {
+    const p = param(filter.until);
+    both((x) => `${x}.datestamp <= ${p}::timestamptz`);
+  }
+  if (filter.set !== undefined) {
+    // A leaf, or a top set meaning all its subsets.
+    const p = param(filter.set);
+    const inSet = (specs: string) =>
+      `EXISTS (SELECT 1 FROM unnest(${specs}) s WHERE s = ${p}::text OR s LIKE ${p}::text || ':%')`;
+    live.push(inSet(TITLE_SETS));
+    gone.push(inSet('d.set_specs'));
+  }
+  const where = (conditions: string[]) => (conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '');
+  if (!page)
+    return `SELECT t.id FROM title t ${where(live)} UNION ALL SELECT d.id FROM oai_deleted_title d ${where(gone)}`;
+  const limit = param(page.limit);
+  return `SELECT * FROM (
+      (SELECT t.id, t.datestamp, ${STAMP('t')} AS stamp, false AS is_deleted, ${TITLE_SETS} AS set_specs,
+              NULL::jsonb AS marc
+         FROM title t ${where(live)} ORDER BY t.id LIMIT ${limit})
+      UNION ALL
+      (SELECT d.id, d.datestamp, ${STAMP('d')}, true, d.set_specs, NULL::jsonb
+         FROM oai_deleted_title d ${where(gone)} ORDER BY d.id LIMIT ${limit})
+    ) i ORDER BY i.id LIMIT ${limit}`;
+}
 
 interface ItemRecord {
   id: number;
   datestamp: Date;
+  stamp: string;
   is_deleted: boolean;
   set_specs: string[];
   marc: unknown;
@@ -52,40 +92,58 @@ interface ItemRecord {
 const toItem = (r: ItemRecord): OaiItemRow => ({
   id: r.id,
   datestamp: new Date(r.datestamp),
+  stamp: r.stamp,
   isDeleted: r.is_deleted,
   setSpecs: r.set_specs,
   marc: r.marc,
 });
 
-/** One page of items after a title id, in id order, with their MARC when records are asked for. */
+/**
+ * One page of items after a title id, in id order, without their MARC records: a page of records
+ * reads those it has not cached by findRecords.
+ */
 export async function findItems(
   db: Queryable,
   filter: OaiItemFilter,
-  options: { after: number; limit: number; withMarc: boolean },
+  options: { after: number; limit: number },
 ): Promise<OaiItemRow[]> {
-  const { rows } = await db.query<ItemRecord>(
-    `SELECT * FROM (${ITEMS(options.withMarc)}) i WHERE i.id > $4 AND ${WHERE} ORDER BY i.id LIMIT $5`,
-    [...filterParams(filter), options.after, options.limit],
-  );
+  const params: unknown[] = [];
+  const { rows } = await db.query<ItemRecord>(items(filter, params, options), params);
   return rows.map(toItem);
 }
 
 /** How many items a list has in all (its completeListSize). */
 export async function countItems(db: Queryable, filter: OaiItemFilter): Promise<number> {
+  const params: unknown[] = [];
   const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (${ITEMS(false)}) i WHERE ${WHERE}`,
-    filterParams(filter),
+    `SELECT count(*)::int AS n FROM (${items(filter, params)}) i`,
+    params,
   );
   return rows[0]!.n;
+}
+
+/**
+ * The MARC records of these titles with the datestamp each was read at, for the items of a page
+ * whose written record is not cached; a title gone or without a record since the page is absent.
+ */
+export async function findRecords(
+  db: Queryable,
+  ids: number[],
+): Promise<Map<number, { stamp: string; marc: unknown }>> {
+  const { rows } = await db.query<{ id: number; stamp: string; marc: unknown }>(
+    `SELECT t.id, ${STAMP('t')} AS stamp, t.marc FROM title t WHERE t.id = ANY($1::int[]) AND t.marc ? 'leader'`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, { stamp: r.stamp, marc: r.marc }]));
 }
 
 /** One item by title id, live or deleted; null when the repository never had it. */
 export async function findItem(db: Queryable, id: number): Promise<OaiItemRow | null> {
   const { rows } = await db.query<ItemRecord & { has_marc: boolean }>(
-    `SELECT t.id, t.datestamp, false AS is_deleted, ${TITLE_SETS} AS set_specs, t.marc, (t.marc ? 'leader') AS has_marc
+    `SELECT t.id, t.datestamp, ${STAMP('t')} AS stamp, false AS is_deleted, ${TITLE_SETS} AS set_specs, t.marc, (t.marc ? 'leader') AS has_marc
        FROM title t WHERE t.id = $1
      UNION ALL
-     SELECT d.id, d.datestamp, true, d.set_specs, NULL::jsonb, true FROM oai_deleted_title d
+     SELECT d.id, d.datestamp, ${STAMP('d')}, true, d.set_specs, NULL::jsonb, true FROM oai_deleted_title d
       WHERE d.id = $1 AND NOT EXISTS (SELECT 1 FROM title WHERE id = $1)`,
     [id],
   );

@@ -305,6 +305,74 @@ describe('the OAI-PMH provider', () => {
     );
   });
 
+  it('pages live and deleted items together in id order, each once, whatever page they fall on', async () => {
+    // Deletions between live titles, across several page boundaries.
+    const ids: number[] = [];
+    for (let i = 0; i < 3 * PAGE; i++) ids.push(await insertTitle(`OAI-MIXED-${i}`));
+    const gone = ids.filter((_, i) => i % 3 !== 1);
+    for (const id of gone) await ctx.db.query('DELETE FROM title WHERE id = $1', [id]);
+    const expected = (
+      await ctx.db.query<{ id: number; deleted: boolean }>(
+        `SELECT id, false AS deleted FROM title WHERE marc ? 'leader'
+         UNION ALL SELECT id, true FROM oai_deleted_title ORDER BY id`,
+      )
+    ).rows.map((r) => `${r.id}${r.deleted ? ' deleted' : ''}`);
+    const { headers } = await harvestHeaders('metadataPrefix=oai_dc');
+    expect(
+      headers.map((h) => `${h.identifier.split(':').pop()}${h['@status'] === 'deleted' ? ' deleted' : ''}`),
+    ).toEqual(expected);
+    expect(expected.filter((e) => e.endsWith(' deleted')).length).toBeGreaterThanOrEqual(gone.length);
+    for (const id of ids.filter((id) => !gone.includes(id)))
+      await ctx.db.query('DELETE FROM title WHERE id = $1', [id]);
+  });
+
+  it('gives a changed record as changed, in lists and by GetRecord, though the provider keeps written records', async () => {
+    const id = await insertTitle('OAI-CHANGED');
+    const identifier = `oai:biblioteca.example.edu:${id}`;
+    const listed = async (prefix: string) => {
+      const { headers } = await harvestHeaders(`metadataPrefix=${prefix}&set=colecao:colecao-cao-teste`);
+      expect(headers.some((h) => h.identifier === identifier)).toBe(true);
+      // The list's records come in pages too: follow them to the title's.
+      let url = `/oai?verb=ListRecords&metadataPrefix=${prefix}&set=colecao:colecao-cao-teste`;
+      for (;;) {
+        const body = (await ctx.app.inject({ url, headers: { host: 'biblioteca.example.edu' } })).body;
+        const at = body.indexOf(`<identifier>${identifier}</identifier>`);
+        if (at >= 0) return body.slice(at, body.indexOf('</record>', at));
+        const next = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(body)?.[1];
+        if (!next) throw new Error(`${identifier} is not listed`);
+        url = `/oai?verb=ListRecords&resumptionToken=${encodeURIComponent(next)}`;
+      }
+    };
+    const got = async (prefix: string) =>
+      (
+        await ctx.app.inject({
+          url: `/oai?verb=GetRecord&metadataPrefix=${prefix}&identifier=${identifier}`,
+          headers: { host: 'biblioteca.example.edu' },
+        })
+      ).body;
+    for (const prefix of ['oai_dc', 'marc21']) {
+      expect(await listed(prefix)).toContain('Um título &amp; &lt;outro&gt;');
+      expect(await got(prefix)).toContain('Um título &amp; &lt;outro&gt;');
+      expect(await listed(prefix)).toBe(await listed(prefix));
+    }
+    await ctx.db.query(
+      `UPDATE title SET marc = jsonb_set(marc, '{fields,1,subfields,0,value}', '"Outro título"') WHERE id = $1`,
+      [id],
+    );
+    for (const prefix of ['oai_dc', 'marc21']) {
+      expect(await listed(prefix)).toContain('Outro título');
+      expect(await listed(prefix)).not.toContain('Um título');
+      expect(await got(prefix)).toContain('Outro título');
+    }
+    // Deleted: its header only, in the list and by GetRecord.
+    await ctx.db.query('DELETE FROM title WHERE id = $1', [id]);
+    for (const prefix of ['oai_dc', 'marc21']) {
+      expect(await listed(prefix)).not.toContain('<metadata>');
+      expect(await got(prefix)).not.toContain('<metadata>');
+      expect(await got(prefix)).toContain('status="deleted"');
+    }
+  });
+
   it('selects by datestamp: from and until to the second or the day, and moves a datestamp only on a change', async () => {
     await ctx.db.query(`UPDATE title SET datestamp = '2020-01-01T00:00:00Z'`);
     await ctx.db.query(`UPDATE oai_deleted_title SET datestamp = '2020-01-01T00:00:00Z'`);

@@ -12,11 +12,13 @@ import {
   type OaiError,
   type ParsedRequest,
 } from './protocol.ts';
+import { RecordCache } from './record-cache.ts';
 import {
   countItems,
   earliestDatestamp,
   findItem,
   findItems,
+  findRecords,
   listSets,
   type OaiItemFilter,
   type OaiItemRow,
@@ -62,6 +64,19 @@ const isFormat = (prefix: string | undefined): prefix is FormatPrefix =>
   prefix !== undefined && Object.hasOwn(FORMATS, prefix);
 
 const OAI_NS = 'http://www.openarchives.org/OAI/2.0/';
+
+/**
+ * How many written records (in either format) are kept per database: the demo catalogue in both
+ * formats several times over, some 15 MB at most (a record is 1–3 KB of XML).
+ */
+const RECORD_CACHE_SIZE = 5_000;
+/** Each database's written records: the cache is right for the data it was read from. */
+const recordCaches = new WeakMap<Db, RecordCache>();
+function recordCacheOf(db: Db): RecordCache {
+  let cache = recordCaches.get(db);
+  if (!cache) recordCaches.set(db, (cache = new RecordCache(RECORD_CACHE_SIZE)));
+  return cache;
+}
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 
 /** Thrown inside a verb to answer with protocol errors instead of a result. */
@@ -183,7 +198,17 @@ async function getRecord(options: OaiOptions, request: ParsedRequest, origin: Oa
     );
   if (!item.isDeleted && item.marc === null)
     fail('cannotDisseminateFormat', 'This item has no MARC record to disseminate.');
-  return `  <GetRecord>\n${recordXml(options, origin, item, request.metadataPrefix)}  </GetRecord>\n`;
+  const prefix = request.metadataPrefix;
+  let metadata: string | null = null;
+  if (!item.isDeleted) {
+    const cache = recordCacheOf(options.db);
+    metadata = cache.get(prefix, item.id, item.stamp) ?? null;
+    if (metadata === null) {
+      metadata = metadataXml(item.marc as MarcRecord, prefix);
+      cache.set(prefix, item.id, item.stamp, metadata);
+    }
+  }
+  return `  <GetRecord>\n${recordXml(options, origin, item, metadata)}  </GetRecord>\n`;
 }
 
 async function list(
@@ -233,16 +258,12 @@ async function list(
     ...(position.set !== undefined ? { set: position.set } : {}),
   };
   // One more than a page tells whether another page follows.
-  const found = await findItems(options.db, filter, {
-    after: position.after,
-    limit: options.pageSize + 1,
-    withMarc: withRecords,
-  });
+  const found = await findItems(options.db, filter, { after: position.after, limit: options.pageSize + 1 });
   const page = found.slice(0, options.pageSize);
   const hasMore = found.length > options.pageSize;
-  const entries = page.map((item) =>
-    withRecords ? recordXml(options, origin, item, prefix) : `    ${headerXml(options, origin, item)}\n`,
-  );
+  const entries = withRecords
+    ? await recordsXml(options, origin, page, prefix)
+    : page.map((item) => `    ${headerXml(options, origin, item)}\n`);
   let token = '';
   const isResumed = request.resumptionToken !== undefined;
   if (hasMore) {
@@ -281,12 +302,50 @@ function headerXml(options: OaiOptions, origin: OaiOrigin, item: OaiItemRow): st
   return `<header${status}><identifier>${escapeXml(identifierOf(options, origin, item.id))}</identifier><datestamp>${formatDatestamp(item.datestamp)}</datestamp>${sets}</header>`;
 }
 
-function recordXml(options: OaiOptions, origin: OaiOrigin, item: OaiItemRow, prefix: FormatPrefix): string {
+/**
+ * A page's records: the metadata written before at the same datestamp comes from the cache, the
+ * rest is read in one query and written (decision 0064).
+ */
+async function recordsXml(
+  options: OaiOptions,
+  origin: OaiOrigin,
+  items: OaiItemRow[],
+  prefix: FormatPrefix,
+): Promise<string[]> {
+  const cache = recordCacheOf(options.db);
+  const metadata = new Map<number, string>();
+  const missing: number[] = [];
+  for (const item of items) {
+    if (item.isDeleted) continue;
+    const cached = cache.get(prefix, item.id, item.stamp);
+    if (cached === undefined) missing.push(item.id);
+    else metadata.set(item.id, cached);
+  }
+  if (missing.length > 0)
+    for (const [id, record] of await findRecords(options.db, missing)) {
+      const xml = metadataXml(record.marc as MarcRecord, prefix);
+      // Keyed by the datestamp read with the record, should the title have changed since the page.
+      cache.set(prefix, id, record.stamp, xml);
+      metadata.set(id, xml);
+    }
+  return items.map((item) => recordXml(options, origin, item, metadata.get(item.id) ?? null));
+}
+
+/** A record: its header, and its metadata unless it is deleted (or lost its MARC record meanwhile). */
+function recordXml(
+  options: OaiOptions,
+  origin: OaiOrigin,
+  item: OaiItemRow,
+  metadata: string | null,
+): string {
   const header = `      ${headerXml(options, origin, item)}\n`;
-  if (item.isDeleted || item.marc === null) return `    <record>\n${header}    </record>\n`;
-  const marc = item.marc as MarcRecord;
-  const metadata = prefix === 'marc21' ? toMarcXmlRecord(marc, '        ') : dublinCoreXml(marc);
+  if (item.isDeleted || metadata === null) return `    <record>\n${header}    </record>\n`;
   return `    <record>\n${header}      <metadata>\n${metadata}      </metadata>\n    </record>\n`;
+}
+
+/** A title's metadata in a format, as the record's metadata element holds it. */
+function metadataXml(marc: MarcRecord, prefix: FormatPrefix): string {
+  return prefix === 'marc21' ? toMarcXmlRecord(marc, '        ') : dublinCoreXml(marc);
 }
 
 /** oai_dc from the Library of Congress crosswalk the record page's Dublin Core tab shows. */
