@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchResponseSchema } from '@estante/contract';
+import { writeSetting } from '../institution/index.ts';
+import { GROUP_WORKS_SETTING } from '../search/work-groups.ts';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 
 /**
@@ -76,6 +78,8 @@ describe('the SRU server and the Z39.50 gateway, through Debian’s clients', ()
   beforeAll(async () => {
     requireClients();
     ctx = await buildTestApp();
+    // SRU answers records, one per title; the catalogue API is compared with it ungrouped (decision 0071).
+    await writeSetting(ctx.db, GROUP_WORKS_SETTING, false);
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     headers = { authorization: `Bearer ${await publicToken(ctx.app)}` };
     work = await mkdtemp(join(tmpdir(), 'estante-sru-'));

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { SearchResponseSchema } from '@estante/contract';
+import { writeSetting } from '../institution/index.ts';
+import { GROUP_WORKS_SETTING } from '../search/work-groups.ts';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 
 // Decision 0066: the SRU server, explain and searchRetrieve in 1.2 and 2.0, paging and each diagnostic.
@@ -69,6 +71,8 @@ describe('the SRU server', () => {
 
   beforeAll(async () => {
     ctx = await buildTestApp({ sru: { defaultRecords: 5, maximumRecords: MAXIMUM } });
+    // SRU answers records, one per title; the catalogue API is compared with it ungrouped (decision 0071).
+    await writeSetting(ctx.db, GROUP_WORKS_SETTING, false);
     headers = { authorization: `Bearer ${await publicToken(ctx.app)}` };
   });
   afterAll(async () => {
