@@ -63,6 +63,29 @@ test('the home page in English loads only the English texts, and a record page o
   expect(shift).toBeLessThan(0.1);
 });
 
+test('the home page draws without the parts it shows only later, which load when their tab opens', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pesquisa no acervo' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  // The advanced form, the sign-in form and the footer's forms are their own chunks, not in the first load.
+  const rarer =
+    /\/assets\/(advanced-search-form|sign-in-form|comment-form|suggestion-form|support-message)-[\w-]+\.js$/;
+  expect(scripts.filter((script) => rarer.test(script))).toEqual([]);
+
+  await page
+    .getByRole('navigation', { name: 'Guias de pesquisa' })
+    .getByRole('link', { name: 'Pesquisa avançada' })
+    .click();
+  await expect(page.getByRole('search', { name: 'Pesquisa avançada' })).toBeVisible();
+  expect(scripts.some((script) => /\/assets\/advanced-search-form-[\w-]+\.js$/.test(script))).toBe(true);
+});
+
 test.describe('on a 390×844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -6,13 +6,13 @@ import { RootErrorBoundary, RootLayout } from './routes/root';
 import { HomeRoute } from './routes/home';
 import { NotAvailableRoute, NotFoundRoute } from './routes/not-found';
 import { LogoutRoute } from './routes/logout';
-import { LoginRoute } from './routes/login';
 import { OidcResponseRoute } from './routes/login-oidc-response';
 import { SamlResponseRoute } from './routes/login-saml-response';
 
 // Issue 18, a light first load: each area below is its own chunk, fetched when its address is
-// first opened (the router waits for it, so nothing half-drawn shows). The home and results screen,
-// the sign-in and the not-found screens stay in the first chunk.
+// first opened (the router waits for it, so nothing half-drawn shows). The home and results screen
+// and the not-found screen stay in the first chunk; the sign-in page and the sign-in modal's form
+// load when first shown.
 const titleModule = () => import('./routes/title');
 const personalAreaModule = () => import('./routes/personal-area');
 const staffModule = () => import('./routes/staff');
@@ -69,7 +69,10 @@ export const routes: RouteObject[] = [
     errorElement: <RootErrorBoundary />,
     children: [
       { path: paths.home.path, element: <HomeRoute /> },
-      { path: paths.login.path, element: <LoginRoute /> },
+      {
+        path: paths.login.path,
+        lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
+      },
       { path: paths.logout.path, element: <LogoutRoute /> },
       { path: paths.externalRedirect.path, element: <NotAvailableRoute /> },
       { path: paths.oauthResponse.path, element: <OidcResponseRoute /> },

@@ -14,13 +14,5 @@ export function sanitizeHtml(html: string): string {
   return template.innerHTML;
 }
 
-/** True for an absolute http(s) address, the only kind an institution link may carry. */
-export function isWebAddress(value: string | null | undefined): value is string {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
+// Kept apart (lib/web-address.ts) so that the page chrome can check a link without DOMPurify.
+export { isWebAddress } from './web-address';

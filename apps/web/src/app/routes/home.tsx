@@ -15,18 +15,23 @@ import {
   type SearchState,
 } from '../../features/search/hooks/use-search-state';
 import { isRunnableSearch } from '../../features/search/api/search-titles';
-import { AuthoritySearch } from '../../features/search/components/authority-search';
 import { DidYouMean } from '../../features/search/components/did-you-mean';
-import { IndexBrowser } from '../../features/search/components/index-browser';
-import { ArchiveOptions, type TabOptionsProps } from '../../features/search/components/tabs/archive-options';
+import type { TabOptionsProps } from '../../features/search/components/tabs/archive-options';
+import {
+  AdvancedSearchForm,
+  ArchiveOptions,
+  AuthoritySearch,
+  IndexBrowser,
+  JurisprudenceOptions,
+  NetworkInstitutions,
+  NetworkResultItem,
+  NewAcquisitionsOptions,
+  NormativeActsOptions,
+  TeachingPlanSearch,
+} from '../../features/search/components/lazy-search-parts';
 import { AtomFeedLink } from '../../features/search/components/tabs/atom-feed-link';
-import { JurisprudenceOptions } from '../../features/search/components/tabs/jurisprudence-options';
-import { NewAcquisitionsOptions } from '../../features/search/components/tabs/new-acquisitions-options';
-import { NormativeActsOptions } from '../../features/search/components/tabs/normative-acts-options';
-import { TeachingPlanSearch } from '../../features/search/components/tabs/teaching-plan-search';
 import { useDefaultImage } from '../../features/record/api/get-default-image';
 import { readTabSearches, saveTabSearch } from '../../features/search/hooks/tab-searches';
-import { AdvancedSearchForm } from '../../features/search/components/advanced-search-form';
 import { SearchHistory } from '../../features/search/components/search-history';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { HomeSections } from '../../features/institution/components/home-sections';
@@ -37,8 +42,6 @@ import {
   BasketSelectionProvider,
   SelectForBasket,
 } from '../../features/basket/components/basket-selection';
-import { NetworkInstitutions } from '../../features/network/components/network-institutions';
-import { NetworkResultItem } from '../../features/network/components/network-result-item';
 import { NotAvailableRoute, NotFoundRoute } from './not-found';
 
 /** The tabs with option fields of their own, shown under the search field. */

@@ -2,34 +2,12 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { ACTIVITY, isPasswordRecoveryOffered } from '@estante/contract';
 import { paths, REDIRECT_PARAM } from '../../config/paths';
 import { DocumentTitle } from '../../components/ui/document-title';
-import { useInstitution } from '../../features/chrome/api/get-institution';
-import { useActivity } from '../../features/chrome/hooks/use-activity';
-import { SignInForm, type SignInSettings } from '../../features/identity/components/sign-in-form';
+import { SignInForm } from '../../features/identity/components/sign-in-form';
+import { useSignInSettings } from '../../features/identity/hooks/use-sign-in-settings';
 import { hasUserSession } from '../../features/identity/utils/session';
 import { safeRedirect } from '../../features/identity/utils/safe-redirect';
-
-/** The sign-in screen's settings from the institution data and activities the configuration loaded. */
-export function useSignInSettings(): SignInSettings {
-  const institution = useInstitution();
-  const offersPersonalArea = useActivity(ACTIVITY.PERSONAL_AREA);
-  const requiresCaptcha = useActivity(ACTIVITY.LOGIN_CAPTCHA);
-  return {
-    loginLabel: institution.denominacao_login,
-    loginMessage: institution.msg_login,
-    // SPEC §2: "for one specific institution" — the one whose setting login_pede_categoria is on (decision 0018).
-    asksCategory: institution.login_pede_categoria,
-    offersPersonalArea,
-    offersRecovery: isPasswordRecoveryOffered(institution),
-    usesSingleSignOn: institution.usaOIDC,
-    usesSaml: institution.usaSAML,
-    needsPersonLookup: institution.login_consulta_pessoa,
-    defaultDestination: institution.destino_padrao_login_catalogo ? 'catalogue' : 'personalArea',
-    requiresCaptcha,
-  };
-}
 
 /** SPEC §2 /login: the full-page sign-in; returns to `?redirect=` (default /) or the chosen destination. */
 export function LoginRoute() {

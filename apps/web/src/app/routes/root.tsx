@@ -12,7 +12,7 @@ import { UnreadAlertsLink } from '../../features/alerts/components/unread-alerts
 import { hasPermission } from '../../features/personal-area/menu-items';
 import { ACTIVITY } from '@estante/contract';
 import { LoginModalProvider, useLoginModal } from '../../features/identity/components/login-modal';
-import { useSignInSettings } from './login';
+import { useSignInSettings } from '../../features/identity/hooks/use-sign-in-settings';
 import { StatusMessage, NotFoundMessage } from '../../components/errors/not-found-message';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { BasketMerge } from '../basket-merge';

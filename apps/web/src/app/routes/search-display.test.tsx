@@ -145,7 +145,8 @@ describe('result display (SPEC §3 exibicao)', () => {
     renderRoutes(routes, { route: '/rede-oai?termo=Dom&exibicao=C', queryClient });
     await screen.findByText('2 resultados para “Dom”');
     expect(screen.queryByRole('combobox', { name: 'Exibir como' })).toBeNull();
-    expect(within(results()).getAllByRole('article')).toHaveLength(2);
+    // The network tab's hit items are its own chunk, drawn once it arrives.
+    await waitFor(() => expect(within(results()).getAllByRole('article')).toHaveLength(2));
   });
 });
 
@@ -162,7 +163,8 @@ describe('search from anywhere (decision 0068)', () => {
         { key: 'avancada', label: 'search.tab.avancada', enabled: true, order: 2 },
       ]);
       const { router } = renderRoutes(routes, { route: '/avancada', queryClient });
-      await screen.findByRole('search', { name: 'Pesquisa avançada' });
+      // The advanced form is its own chunk, fetched with the tab: a loaded machine may take more than a second.
+      await screen.findByRole('search', { name: 'Pesquisa avançada' }, { timeout: 5000 });
       await router.navigate('/?termo=Dom');
       // A whole page is drawn anew: give a loaded machine more than the default second.
       await screen.findByText('2 resultados para “Dom”', undefined, { timeout: 5000 });

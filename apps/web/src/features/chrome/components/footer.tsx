@@ -1,18 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Anchor, Box, Container, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { ACTIVITY, type ActivityPermission } from '@estante/contract';
 import { useInstitution } from '../api/get-institution';
 import { useFunctionalities } from '../api/get-functionalities';
-import { isWebAddress } from '../../../lib/sanitize-html';
+import { isWebAddress } from '../../../lib/web-address';
 import { paths } from '../../../config/paths';
-import { CommentForm } from './comment-form';
 import { FeedbackModal } from './feedback-modal';
-import { SuggestionForm } from './suggestion-form';
 import { ProductLogo } from './product-logo';
 import { SupportModal } from './support-modal';
 import classes from './chrome.module.css';
+
+// Issue 18, a light first load: the comment and suggestion forms are their own chunks, fetched when
+// their pop-up first opens for a signed-in patron; meanwhile the pop-up keeps about a form's height.
+const CommentForm = lazy(async () => ({ default: (await import('./comment-form')).CommentForm }));
+const SuggestionForm = lazy(async () => ({ default: (await import('./suggestion-form')).SuggestionForm }));
+const formFallback = <div aria-busy="true" style={{ minHeight: 240 }} />;
 
 /**
  * SPEC §2/§9 minimum browsers: "{ip}, 110.0.1, {ip}". The two {ip} are unspecified placeholders; we
@@ -176,7 +180,11 @@ export function Footer({
           onClose={close}
           isSignedIn={isSignedIn}
           onSignIn={signInThenReopen('comments')}
-          form={<CommentForm onClose={close} />}
+          form={
+            <Suspense fallback={formFallback}>
+              <CommentForm onClose={close} />
+            </Suspense>
+          }
         />
       )}
       {suggestion && (
@@ -186,7 +194,11 @@ export function Footer({
           onClose={close}
           isSignedIn={isSignedIn}
           onSignIn={signInThenReopen('suggestion')}
-          form={<SuggestionForm onClose={close} />}
+          form={
+            <Suspense fallback={formFallback}>
+              <SuggestionForm onClose={close} />
+            </Suspense>
+          }
         />
       )}
       {supportMessage && (

@@ -1,6 +1,9 @@
-import { useMemo } from 'react';
-import { Modal, Typography } from '@mantine/core';
-import { sanitizeHtml } from '../../../lib/sanitize-html';
+import { lazy, Suspense } from 'react';
+import { Modal } from '@mantine/core';
+
+// Issue 18, a light first load: the message and DOMPurify, which cleans it, are their own chunk,
+// fetched when the pop-up first opens.
+const SupportMessage = lazy(async () => ({ default: (await import('./support-message')).SupportMessage }));
 
 interface SupportModalProps {
   title: string;
@@ -12,13 +15,11 @@ interface SupportModalProps {
 
 /** SPEC "Page chrome": the support pop-up with the institution's own HTML, sanitised with DOMPurify. */
 export function SupportModal({ title, html, opened, onClose }: SupportModalProps) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
-      <Typography>
-        {/* Safe: sanitised by DOMPurify just above. */}
-        <div dangerouslySetInnerHTML={{ __html: clean }} />
-      </Typography>
+      <Suspense fallback={<div aria-busy="true" style={{ minHeight: 48 }} />}>
+        <SupportMessage html={html} />
+      </Suspense>
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@mantine/core';
@@ -50,7 +50,10 @@ describe('login modal (SPEC §2: the sign-in screen as a modal)', () => {
     expect(dialog).toBeTruthy();
     // The destination choice belongs to the full page; the modal keeps the patron where they are.
     expect(screen.queryByRole('radiogroup')).toBeNull();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Usuário' }), 'ana');
+    // The form loads with the modal's first opening (its own chunk), and takes the focus as it shows.
+    const login = await within(dialog).findByRole('textbox', { name: 'Usuário' });
+    await waitFor(() => expect(document.activeElement).toBe(login));
+    await userEvent.type(login, 'ana');
     await userEvent.type(screen.getByLabelText(/^Senha/, { selector: 'input' }), 'estante-ana');
     await userEvent.click(screen.getAllByRole('button', { name: 'Entrar' }).at(-1) as HTMLElement);
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));

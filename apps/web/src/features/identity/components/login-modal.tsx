@@ -1,10 +1,25 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@mantine/core';
 import { paths } from '../../../config/paths';
 import type { Session } from '../utils/session';
-import { SignInForm, type SignInSettings } from './sign-in-form';
+import type { SignInSettings } from './sign-in-form';
+
+// Issue 18, a light first load: the form (with the captcha, the password recovery and the second
+// factor) is its own chunk, fetched when the modal first opens. Meanwhile the modal keeps about
+// the form's height, so it does not grow under the reader's eyes.
+const SignInForm = lazy(async () => ({ default: (await import('./sign-in-form')).SignInForm }));
 
 /** Options of one opening of the login modal. */
 export interface LoginModalOptions {
@@ -47,17 +62,19 @@ export function LoginModalProvider({
     <LoginModalContext.Provider value={value}>
       {children}
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('identity.login.title')}>
-        <SignInForm
-          key={openings}
-          settings={settings}
-          autoFocus
-          // Single sign-on leaves the page: it comes back to the page the modal was opened on.
-          returnTo={location.pathname + location.search}
-          onSignedIn={({ session }) => {
-            setOpened(false);
-            options.current.onSignedIn?.(session);
-          }}
-        />
+        <Suspense fallback={<div aria-busy="true" style={{ minHeight: 280 }} />}>
+          <SignInForm
+            key={openings}
+            settings={settings}
+            autoFocus
+            // Single sign-on leaves the page: it comes back to the page the modal was opened on.
+            returnTo={location.pathname + location.search}
+            onSignedIn={({ session }) => {
+              setOpened(false);
+              options.current.onSignedIn?.(session);
+            }}
+          />
+        </Suspense>
       </Modal>
     </LoginModalContext.Provider>
   );

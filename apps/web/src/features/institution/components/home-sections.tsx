@@ -1,9 +1,14 @@
-import { useId } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Paper, Stack, Title } from '@mantine/core';
 import type { InstitutionPageKey } from '@estante/contract';
-import { InstitutionHtml } from '../../../components/ui/institution-html';
 import { useInstitutionPage } from '../api/get-institution-page';
+
+// Issue 18, a light first load: the institution's HTML and DOMPurify, which cleans it, are their
+// own chunk. It is fetched as the sections' texts are (both start when the home page shows), and a
+// section shows whole once both have arrived, as it showed once its text arrived before.
+const loadInstitutionHtml = () => import('../../../components/ui/institution-html');
+const InstitutionHtml = lazy(async () => ({ default: (await loadInstitutionHtml()).InstitutionHtml }));
 
 function HomeSection({ pageKey }: { pageKey: InstitutionPageKey }) {
   const { t } = useTranslation();
@@ -31,10 +36,17 @@ function HomeSection({ pageKey }: { pageKey: InstitutionPageKey }) {
 
 /** SPEC §7 /parametros/secao_1 and secao_2: the two sections the institution writes for the home page. */
 export function HomeSections() {
+  useEffect(() => {
+    void loadInstitutionHtml();
+  }, []);
   return (
     <Stack gap="md">
-      <HomeSection pageKey="secao_1" />
-      <HomeSection pageKey="secao_2" />
+      <Suspense fallback={null}>
+        <HomeSection pageKey="secao_1" />
+      </Suspense>
+      <Suspense fallback={null}>
+        <HomeSection pageKey="secao_2" />
+      </Suspense>
     </Stack>
   );
 }
