@@ -82,20 +82,6 @@ function AltchaWidget({ onChange, resetKey = 0, error }: CaptchaWidgetProps) {
     const widget = ref.current;
     if (!widget) return;
     let isCurrent = true;
-    globalThis.$altcha.i18n.set(WIDGET_LANGUAGE, {
-      ...globalThis.$altcha.i18n.get('en'),
-      ariaLinkLabel: t('identity.captcha.label'),
-      label: t('identity.captcha.label'),
-      loading: t('identity.captcha.loading'),
-      verify: t('identity.captcha.verify'),
-      verifying: t('identity.captcha.verifying'),
-      verified: t('identity.captcha.verified'),
-      verificationRequired: t('identity.captcha.required'),
-      waitAlert: t('identity.captcha.verifying'),
-      error: t('identity.captcha.error'),
-      expired: t('identity.captcha.expired'),
-      reload: t('identity.captcha.reload'),
-    });
     const configuration = {
       language: WIDGET_LANGUAGE,
       challenge: CAPTCHA_PATHS.challenge,
@@ -107,8 +93,24 @@ function AltchaWidget({ onChange, resetKey = 0, error }: CaptchaWidgetProps) {
       hideFooter: true,
       validationMessage: t('identity.captcha.required'),
     };
+    // The widget's script is fetched on demand: its global exists once the element is defined.
     void whenReady(widget).then((ready) => {
-      if (ready && isCurrent) void widget.configure(configuration);
+      if (!ready || !isCurrent) return;
+      globalThis.$altcha.i18n.set(WIDGET_LANGUAGE, {
+        ...globalThis.$altcha.i18n.get('en'),
+        ariaLinkLabel: t('identity.captcha.label'),
+        label: t('identity.captcha.label'),
+        loading: t('identity.captcha.loading'),
+        verify: t('identity.captcha.verify'),
+        verifying: t('identity.captcha.verifying'),
+        verified: t('identity.captcha.verified'),
+        verificationRequired: t('identity.captcha.required'),
+        waitAlert: t('identity.captcha.verifying'),
+        error: t('identity.captcha.error'),
+        expired: t('identity.captcha.expired'),
+        reload: t('identity.captcha.reload'),
+      });
+      void widget.configure(configuration);
     });
     return () => {
       isCurrent = false;
