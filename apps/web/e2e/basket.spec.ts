@@ -36,7 +36,8 @@ test.describe('basket (SPEC §2, §4, §7)', () => {
   }) => {
     await openHome(page);
     await search(page, 'Machado de Assis', 'autor');
-    const results = page.getByRole('region', { name: 'Resultados' }).getByRole('listitem');
+    // The result lines themselves, not the format and edition lists inside a grouped work's line.
+    const results = page.getByRole('region', { name: 'Resultados' }).locator('ol > li');
     const hrefs: string[] = [];
     for (let i = 0; i < 3; i++) {
       const item = results.nth(i);

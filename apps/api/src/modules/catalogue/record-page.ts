@@ -100,7 +100,7 @@ export function recordHead(title: Title, origin: string): string {
     meta('property', 'og:description', description),
     meta('property', 'og:url', pageUrl),
     ...(imageUrl ? [meta('property', 'og:image', imageUrl)] : []),
-    `<script type="application/ld+json">${jsonForScript(recordJsonLd(title, pageUrl, imageUrl))}</script>`,
+    `<script type="application/ld+json" data-page-metadata>${jsonForScript(recordJsonLd(title, pageUrl, imageUrl))}</script>`,
   ].join('\n    ');
 }
 

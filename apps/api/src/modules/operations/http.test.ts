@@ -309,7 +309,7 @@ describe('the HTTP layer', () => {
         .exec(html)?.[1]
         ?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
     const jsonLd = (html: string) => {
-      const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+      const scripts = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)];
       expect(scripts).toHaveLength(1);
       return JSON.parse(scripts[0]![1]!) as Record<string, unknown>;
     };

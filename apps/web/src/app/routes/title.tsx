@@ -116,8 +116,11 @@ function TitleLayout({ id }: { id: number }) {
   const isDataTab = useMatch(paths.title.path) !== null;
   // Kept here, not in the button: signing in re-reads the page's queries, and the dialog must stay open.
   const [isHoldOpen, setHoldOpen] = useState(false);
+  // The copies are asked with the title, and the record shows once both are in: the holdings
+  // section comes first, and drawing it later pushed the details down (a layout shift).
+  const copies = useTitleCopies(id, null);
 
-  if (query.isPending) return <LoadingBlock label={t('record.loading')} />;
+  if (query.isPending || (isDataTab && copies.isLoading)) return <LoadingBlock label={t('record.loading')} />;
   if (query.isError) {
     if (isApiErrorStatus(query.error, 404)) return <TitleNotFound id={String(id)} />;
     return <ErrorBlock message={t('record.error')} onRetry={() => void query.refetch()} />;

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { Title } from '@estante/contract';
 import { serialiseJsonLd, titleCoins, titleJsonLd } from '../utils/machine-readable';
 
@@ -6,6 +7,11 @@ import { serialiseJsonLd, titleCoins, titleJsonLd } from '../utils/machine-reada
  * COinS span (an empty span with class Z3988; nothing visible, nothing for screen readers).
  */
 export function TitleMetadata({ title, permalink }: { title: Title; permalink: string }) {
+  // The server writes the first record's JSON-LD into the page for crawlers (decision 0069); once the
+  // app draws its own, which follows the reader from record to record, that copy goes.
+  useEffect(() => {
+    for (const script of document.head.querySelectorAll('script[data-page-metadata]')) script.remove();
+  }, []);
   return (
     <>
       <script
