@@ -96,6 +96,8 @@ test.describe('staff workspace', () => {
       .getByRole('link', { name: /Memorial de Aires/ })
       .first()
       .click();
+    // The record's code loads with its route: the address changes once it is in.
+    await page.waitForURL(/\/acervo\/\d+/);
     const recordUrl = page.url();
     const comments = page.getByRole('region', { name: 'Comentários', exact: true });
     await comments.getByRole('button', { name: 'Entrar para comentar' }).click();

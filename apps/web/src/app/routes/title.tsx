@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Outlet, useMatch, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Group, Stack, Text, Title as Heading } from '@mantine/core';
 import { ACTIVITY, API_PATHS, API_PREFIX, coverIsbn, type Title } from '@estante/contract';
 import { COPIES_LIBRARY_PARAM, parseRecordId, paths, TITLE_TABS, type TitleTabKey } from '../../config/paths';
 import { isApiErrorStatus } from '../../lib/api-client';
 import { useTitle } from '../../features/record/api/get-title';
 import { useTitleMarc } from '../../features/record/api/get-title-marc';
-import { useTitleCopies } from '../../features/record/api/get-title-copies';
+import { getTitleCopiesQueryOptions, useTitleCopies } from '../../features/record/api/get-title-copies';
 import { useTitleDublinCore } from '../../features/record/api/get-title-dublin-core';
 import { TitleData } from '../../features/record/components/title-data';
 import { ReferenceView } from '../../features/record/components/reference-view';
@@ -118,7 +119,8 @@ function TitleLayout({ id }: { id: number }) {
   const [isHoldOpen, setHoldOpen] = useState(false);
   // The copies are asked with the title, and the record shows once both are in: the holdings
   // section comes first, and drawing it later pushed the details down (a layout shift).
-  const copies = useTitleCopies(id, null);
+  // A record that does not exist says so once: its copies' 404 is no toast of its own.
+  const copies = useQuery({ ...getTitleCopiesQueryOptions(id, null), meta: { silentStatuses: [404] } });
 
   if (query.isPending || (isDataTab && copies.isLoading)) return <LoadingBlock label={t('record.loading')} />;
   if (query.isError) {
