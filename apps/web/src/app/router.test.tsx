@@ -42,6 +42,8 @@ function clientWithSearch(query: string, hits = [buildHit()]) {
 function clientWithTitle() {
   const client = createConfiguredQueryClient();
   client.setQueryData(getTitleQueryOptions(1).queryKey, buildTitle());
+  // The record shows once its copies are in (decision 0070): none, unless a test gives some.
+  client.setQueryData(getTitleCopiesQueryOptions(1, null).queryKey, []);
   // The institution's default image: the record draws a cover instead of showing it (decision 0070).
   client.setQueryData(getDefaultImageQueryOptions().queryKey, {
     url: '/api/consulta/imagem-padrao/capa.svg',
