@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { API_PATHS, API_PREFIX, SearchResponseSchema } from '@estante/contract';
+import { API_PREFIX } from '@estante/contract';
 import { ROOT, run, startE2eServer, step } from '../scripts/lib.mjs';
+import { demoTitleId } from './demo-title.ts';
 
 const DIST = join(ROOT, 'apps/web/dist');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -99,23 +100,6 @@ function measureBytes(): void {
       `| ${page.name}, now | ${kb(js.raw)} | ${kb(js.gzip)} | ${kb(css.raw)} | ${kb(css.gzip)} | ${files.js.size} |`,
     );
   }
-}
-
-/** The demo title the browser tests open (Dom Casmurro), found through the API as the web app does. */
-async function demoTitleId(base: string): Promise<number> {
-  const token = await fetch(`${base}${API_PREFIX}${API_PATHS.token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: '4' }),
-  });
-  const { access_token } = (await token.json()) as { access_token: string };
-  const query = new URLSearchParams({ termo: 'Dom Casmurro', tipoBusca: 'titulo' });
-  const response = await fetch(`${base}${API_PREFIX}${API_PATHS.search}?${query}`, {
-    headers: { authorization: `Bearer ${access_token}` },
-  });
-  const hit = SearchResponseSchema.parse(await response.json()).data[0];
-  if (!hit) throw new Error('the demo title Dom Casmurro was not found');
-  return hit.cod_acervo;
 }
 
 /** The API calls each page makes before its content (the `main` landmark) shows, in a fresh browser. */

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
-import { API_PATHS, API_PREFIX, SearchResponseSchema } from '@estante/contract';
 import { freePort, run, startE2eServer, step, waitForUrl } from '../scripts/lib.mjs';
+import { demoTitleId } from './demo-title.ts';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Flags of Debian's Chromium: headless as root, and no network of its own (updates, sync, components). */
@@ -22,23 +22,6 @@ const CHROME_FLAGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-
-/** The demo title the browser tests open (Dom Casmurro), found through the API as the web app does. */
-async function demoTitleId(base: string): Promise<number> {
-  const token = await fetch(`${base}${API_PREFIX}${API_PATHS.token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: '4' }),
-  });
-  const { access_token } = (await token.json()) as { access_token: string };
-  const query = new URLSearchParams({ termo: 'Dom Casmurro', tipoBusca: 'titulo' });
-  const response = await fetch(`${base}${API_PREFIX}${API_PATHS.search}?${query}`, {
-    headers: { authorization: `Bearer ${access_token}` },
-  });
-  const hit = SearchResponseSchema.parse(await response.json()).data[0];
-  if (!hit) throw new Error('the demo title Dom Casmurro was not found');
-  return hit.cod_acervo;
-}
 
 /** Debian's Chromium with a debugging port for Lighthouse; `stop` ends it and removes its profile. */
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {

@@ -68,7 +68,8 @@ export function presentReference(
   return { referencia: text, formato: format, html };
 }
 
-function escapeHtml(text: string): string {
+/** Text for an HTML attribute or element: nothing in it can close the tag or open another. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../lib/db/index.ts';
 import type { PageHead } from '../../plugins/web-app.ts';
 import type { ServerLanguage } from '../../lib/messages.ts';
 import { findCopies, findOnlineLinks, findTitle, findTitleAuthorities } from './repository.ts';
-import { presentTitle } from './presenters.ts';
+import { escapeHtml, presentTitle } from './presenters.ts';
 
 /** Link previews cut a description about here; a whole word ends it. */
 const DESCRIPTION_LENGTH = 200;
@@ -20,11 +20,6 @@ const LANGUAGE_TAGS: Record<string, string> = {
   ger: 'de',
   lat: 'la',
 };
-
-/** Text for an HTML attribute or element: nothing in it can close the tag or open another. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * JSON inside `<script type="application/ld+json">`: `<`, `>` and `&` as \u escapes, so a

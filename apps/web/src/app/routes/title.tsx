@@ -3,7 +3,7 @@ import { Outlet, useMatch, useOutletContext, useParams, useSearchParams } from '
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Group, Stack, Text, Title as Heading } from '@mantine/core';
-import { ACTIVITY, API_PATHS, API_PREFIX, coverIsbn, type Title } from '@estante/contract';
+import { ACTIVITY, API_PATHS, API_PREFIX, coverIsbn, type Copy, type Title } from '@estante/contract';
 import { COPIES_LIBRARY_PARAM, parseRecordId, paths, TITLE_TABS, type TitleTabKey } from '../../config/paths';
 import { isApiErrorStatus } from '../../lib/api-client';
 import { useTitle } from '../../features/record/api/get-title';
@@ -169,7 +169,7 @@ function TitleLayout({ id }: { id: number }) {
         />
       )}
       <TitleMetadata title={title} permalink={permalink} />
-      {isDataTab && <TitleHoldings title={title} />}
+      {isDataTab && <TitleHoldings title={title} copies={copies.data} />}
       <TabLinks label={t('record.tabs.label')} tabs={tabs} />
       <ErrorBoundary fallback={<ErrorBlock message={t('errors.unexpected')} />}>
         <Outlet context={{ title } satisfies TitleOutletContext} />
@@ -293,14 +293,13 @@ export function TitleDublinCoreTab() {
 
 /**
  * The record's first section (decision 0070): the holdings by library, with where to pick up a copy
- * on the shelf. It waits for the copies quietly: the details below do not depend on them.
+ * on the shelf, from the copies the layout asked for with the title (none drawn if they failed).
  */
-function TitleHoldings({ title }: { title: Title }) {
-  const copies = useTitleCopies(title.cod_acervo, null);
-  if (!copies.data) return null;
+function TitleHoldings({ title, copies }: { title: Title; copies: readonly Copy[] | undefined }) {
+  if (!copies) return null;
   return (
     <HoldingsSummary
-      copies={copies.data}
+      copies={copies}
       callNumber={title.numero_chamada}
       copiesHref={paths.title.getHref(title.cod_acervo, 'copies')}
     />
