@@ -23,7 +23,7 @@ import type { SignInOptions } from './modules/identity/service.ts';
 import { institutionRoutes } from './modules/institution/routes.ts';
 import { institutionContentRoutes } from './modules/institution/index.ts';
 import { isSessionActive } from './modules/identity/repository.ts';
-import { readSettings, writeSetting } from './modules/institution/repository.ts';
+import { readSettings, writeSettingIfAbsent } from './modules/institution/repository.ts';
 import {
   catalogueRoutes,
   recordPageHead,
@@ -112,14 +112,16 @@ export interface AppOptions {
   sru?: { defaultRecords?: number; maximumRecords?: number };
 }
 
-/** The token secret from the options, else the one kept in the database (made on first start). */
-async function tokenSecret(db: Db, given?: string): Promise<string> {
-  if (given) return given;
+/**
+ * The token secret kept in the database, made on first start. Several processes may start at once on
+ * a new database (decision 0073): the first one's secret is stored and every process reads that one
+ * back, so a token signed by one process is good in all.
+ */
+export async function ensureTokenSecret(db: Db): Promise<string> {
   const stored = (await readSettings(db))['__token_secret'];
   if (typeof stored === 'string' && stored.length >= 32) return stored;
-  const secret = randomBytes(32).toString('base64url');
-  await writeSetting(db, '__token_secret', secret);
-  return secret;
+  await writeSettingIfAbsent(db, '__token_secret', randomBytes(32).toString('base64url'));
+  return String((await readSettings(db))['__token_secret']);
 }
 
 /** Builds the HTTP app; modules are registered here explicitly, each in its own scope. */
@@ -149,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerOpenApi(app);
 
-  const secret = await tokenSecret(options.db, options.tokenSecret);
+  const secret = options.tokenSecret || (await ensureTokenSecret(options.db));
   const tokens = createTokenService({
     secret,
     ttlSeconds: options.publicTokenTtlSeconds ?? 3600,

@@ -31,6 +31,8 @@ import { NETWORK_COMMAND_USAGE, runNetworkCommand } from '../modules/network-har
 
 const USAGE = `estante — the Estante catalogue command
 
+  estante serve [--workers N]             run the catalogue (web + API on PORT); N processes share the
+                                          port and the database (PostgreSQL only; also WORKERS=N)
   estante migrate                         apply database migrations
   estante backup FILE                     back up the embedded database to FILE (with the catalogue stopped)
   estante restore FILE                    replace the embedded database by the backup in FILE (with the
@@ -143,12 +145,24 @@ async function backupCommand(command: 'backup' | 'restore', args: string[], conf
   }
 }
 
+/**
+ * `estante serve [--workers N]`: the server of `npm start` (server.ts), N processes when asked
+ * (decision 0073). It runs until stopped, so the answer never comes; the server ends the process.
+ */
+async function serveCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { workers: { type: 'string' } } });
+  if (values.workers !== undefined) process.env.WORKERS = values.workers;
+  await import('../server.ts');
+  return new Promise<number>(() => undefined);
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return command ? 0 : 1;
   }
+  if (command === 'serve') return serveCommand(rest);
   const config = loadConfig();
   if (command === 'backup' || command === 'restore') return backupCommand(command, rest, config);
   const db = await openConfiguredDb(config);

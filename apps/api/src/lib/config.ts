@@ -112,6 +112,13 @@ export const ConfigSchema = z.object({
   SRU_MAXIMUM_RECORDS: z.coerce.number().int().min(1).max(1000).default(50),
   /** The server's daily OAI-PMH harvest of the library network's sources (decision 0067). */
   NETWORK_HARVEST: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  /** API processes sharing the port and the database (decision 0073); more than one needs DATABASE_URL. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * The background jobs (circulation sweep and renewal, dissemination, network harvest): on in one
+   * deployment only — turn them off on the other hosts that serve the same database (decision 0073).
+   */
+  JOBS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.output<typeof ConfigSchema>;
@@ -159,6 +166,12 @@ function crossChecks(config: Config): { key: string; message: string }[] {
           : 'SAML_IDP_CERT'
         : 'SAML_ENTRY_POINT',
       message: 'SAML_ENTRY_POINT, SAML_IDP_CERT and SAML_ISSUER go together',
+    });
+  if (config.WORKERS > 1 && !config.DATABASE_URL)
+    issues.push({
+      key: 'WORKERS',
+      message:
+        'more than one process needs DATABASE_URL (PostgreSQL): the embedded database lives in one process',
     });
   if (!config.OIDC_SCOPE.split(/\s+/).includes('openid'))
     issues.push({ key: 'OIDC_SCOPE', message: 'must include openid' });

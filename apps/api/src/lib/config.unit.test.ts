@@ -54,4 +54,13 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true"/);
     expect(() => loadConfig({ TRUST_PROXY: ' , ' })).toThrow(/TRUST_PROXY=" , "/);
   });
+
+  it('runs one process unless WORKERS asks for more, and more only on PostgreSQL', () => {
+    expect(loadConfig({}).WORKERS).toBe(1);
+    expect(loadConfig({ WORKERS: '3', DATABASE_URL: 'postgres://localhost/estante' }).WORKERS).toBe(3);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS.*needs DATABASE_URL/);
+    expect(() => loadConfig({ WORKERS: '0', DATABASE_URL: 'postgres://localhost/estante' })).toThrow(
+      /WORKERS="0"/,
+    );
+  });
 });

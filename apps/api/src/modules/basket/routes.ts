@@ -22,7 +22,12 @@ export async function basketRoutes(
   },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const mailLimiter = createRateLimiter(options.mailLimit ?? BASKET_MAIL_LIMIT, options.clock);
+  const mailLimiter = createRateLimiter(
+    options.db,
+    'basket-mail',
+    options.mailLimit ?? BASKET_MAIL_LIMIT,
+    options.clock,
+  );
   r.post(
     API_PATHS.basketExport,
     {

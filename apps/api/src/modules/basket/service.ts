@@ -16,7 +16,7 @@ import { BASKET_MAIL_TEXTS } from './mail-texts.ts';
 import { findExportTitles, type ExportTitleRow } from './repository.ts';
 
 /** Answers whether one more e-mail may go out now (and counts it); the routes limit per client address. */
-export type BasketMailGate = () => boolean;
+export type BasketMailGate = () => Promise<boolean>;
 
 /** What an export did: the file to answer with, or the addresses it was sent to. */
 export type ExportResult = { kind: 'file'; file: ExportFile } | { kind: 'sent'; recipients: string[] };
@@ -49,12 +49,12 @@ export async function exportBasket(
   deps: { db: Db; clock: Clock; mailer?: Mailer | undefined },
   request: BasketExport,
   language: ServerLanguage,
-  mayMail: BasketMailGate = () => true,
+  mayMail: BasketMailGate = async () => true,
 ): Promise<ExportResult> {
   // Addresses are checked before any work, so a typo answers at once.
   const recipients = request.opcoesEmail ? checkRecipients(request.opcoesEmail.emails) : null;
   if (recipients && !deps.mailer) throw BASKET_ERRORS.emailOff();
-  if (recipients && !mayMail()) {
+  if (recipients && !(await mayMail())) {
     throw new AppError(429, BASKET_ERROR.EMAIL_LIMIT.code, null, BASKET_ERROR.EMAIL_LIMIT.key);
   }
   const rows = await loadTitles(deps.db, request.acervos);

@@ -19,6 +19,14 @@ export async function writeSetting(db: Queryable, key: string, value: unknown): 
   );
 }
 
+/** Stores one institution setting unless it is there already (the first of two writers at once wins). */
+export async function writeSettingIfAbsent(db: Queryable, key: string, value: unknown): Promise<void> {
+  await db.query(
+    `INSERT INTO institution_setting (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING`,
+    [key, JSON.stringify(value)],
+  );
+}
+
 /** Enabled activities with their description in the language. */
 export async function listActivities(db: Queryable, language: ServerLanguage) {
   const { rows } = await db.query<{ code: number; description: string }>(

@@ -6,17 +6,19 @@ import { pendingMigrations, type Db } from '../../lib/db/index.ts';
 import { message } from '../../lib/messages.ts';
 
 const StatusSchema = z.object({ status: z.literal('ok') });
+/** The liveness answer names the process that gave it, so one behind a proxy or of many can be told apart. */
+const HealthSchema = StatusSchema.extend({ processo: z.number().int() });
 
 /**
- * GET /api/health: the process answers (a liveness probe; it touches nothing else).
+ * GET /api/health: the process answers, with its process id (a liveness probe; it touches nothing else).
  * GET /api/ready: the database answers and every migration is applied (a readiness probe), else 503.
  */
 export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     OPERATIONS_PATHS.health,
-    { schema: { tags: ['operations'], response: { 200: StatusSchema } } },
-    async () => ({ status: 'ok' as const }),
+    { schema: { tags: ['operations'], response: { 200: HealthSchema } } },
+    async () => ({ status: 'ok' as const, processo: process.pid }),
   );
   api.get(
     OPERATIONS_PATHS.ready,

@@ -223,7 +223,7 @@ describe('the HTTP layer', () => {
     it('answers health and readiness with 200 while the database answers and is migrated', async () => {
       const health = await ctx.app.inject({ url: '/api/health' });
       expect(health.statusCode).toBe(200);
-      expect(health.json()).toEqual({ status: 'ok' });
+      expect(health.json()).toEqual({ status: 'ok', processo: process.pid });
       const ready = await ctx.app.inject({ url: '/api/ready' });
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toEqual({ status: 'ok' });
