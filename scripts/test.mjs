@@ -118,6 +118,14 @@ async function ensureZ3950Gateway() {
   return false;
 }
 
+/** Debian's nginx is the reverse proxy the reference deployment's configuration (docs/deploy.md) is tried in. */
+async function ensureNginx() {
+  if (hasCommand('nginx') || existsSync('/usr/sbin/nginx')) return true;
+  if ((await aptInstall(['nginx-light'])) && existsSync('/usr/sbin/nginx')) return true;
+  console.error('nginx is missing: install the Debian/Ubuntu package "nginx-light" (apt-get install nginx-light).');
+  return false;
+}
+
 async function playwright(chrome, baseUrl, testEnv) {
   const suite = 'browser (Playwright, Chromium)';
   step(suite);
@@ -136,6 +144,7 @@ const hasYaz = await ensureYaz();
 const hasExportReaders = await ensureExportReaders();
 const hasOaiHarvester = await ensureOaiHarvester();
 const hasZ3950Gateway = await ensureZ3950Gateway();
+const hasNginx = await ensureNginx();
 const chrome = await findChromium();
 const pgBin = await findPostgresBin();
 
@@ -145,6 +154,7 @@ if (!hasYaz) record('MARC-8 oracle (yaz-marcdump missing)', 0, 1);
 if (!hasExportReaders) record('export readers (bibutils or poppler-utils missing)', 0, 1);
 if (!hasOaiHarvester) record('OAI-PMH harvester (libhttp-oai-perl missing)', 0, 1);
 if (!hasZ3950Gateway) record('Z39.50 gateway (libnet-z3950-simple2zoom-perl missing)', 0, 1);
+if (!hasNginx) record('reverse proxy (nginx missing)', 0, 1);
 await vitest('unit and web components', ['unit', 'web']);
 await vitest('API on PGlite', ['api'], { TEST_DATABASE_URL: '' });
 

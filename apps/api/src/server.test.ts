@@ -1,79 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from './lib/db/pglite.ts';
 import { pendingMigrations } from './lib/db/index.ts';
-import { TEMPLATE_DATABASE, withDatabase } from './testing/databases.ts';
 import { TEST_DB_KIND } from './testing/build-test-app.ts';
+import { freePort, serverDatabase, waitForHealth } from './testing/server-process.ts';
 
 // Issue 14: on SIGTERM the server stops taking requests, lets those in flight finish, closes the
 // database cleanly and exits 0. The real server process, on a copy of the demo library.
 
 const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A database for the server: a PGlite data dir loaded from the template, or a PostgreSQL copy of it. */
-async function serverDatabase(): Promise<{
-  env: Record<string, string>;
-  dataDir?: string;
-  drop: () => Promise<void>;
-}> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const name = `estante_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
-    await admin.end();
-    return {
-      env: { DATABASE_URL: withDatabase(url, name) },
-      drop: async () => {
-        const cleanup = new pg.Client({ connectionString: url });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
-        await cleanup.end();
-      },
-    };
-  }
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'estante-server-')), 'data');
-  const db = await openPglite({ dataDir, loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
-  await db.close();
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    dataDir,
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
-async function waitForHealth(base: string, child: ChildProcess, log: () => string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server ended: ${log()}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the server did not start: ${log()}`);
-}
 
 describe('graceful shutdown of the server process', () => {
   let child: ChildProcess | undefined;

@@ -6,6 +6,7 @@ import { describeDb, openConfiguredDb } from './lib/runtime.ts';
 import { mailerFromConfig, type Mailer } from './lib/mail.ts';
 import { openDb, type Db } from './lib/db/index.ts';
 import { resolve } from 'node:path';
+import { serveClusterMetrics } from './lib/cluster-metrics.ts';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './modules/seed/index.ts';
 import { referenceOf } from './modules/catalogue/index.ts';
 import { readCertificate } from './modules/identity/saml-service.ts';
@@ -213,6 +214,7 @@ async function runPrimary(config: Config): Promise<void> {
       fork();
     });
   };
+  serveClusterMetrics();
   for (let i = 0; i < config.WORKERS; i++) fork();
   onShutdown(async (signal) => {
     closing = true;

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../lib/db/index.ts';
+import { clusterMetricsOf } from '../lib/cluster-metrics.ts';
 import { message } from '../lib/messages.ts';
 import type { SearchCacheStats, SearchEngine } from '../modules/search/index.ts';
 
@@ -94,9 +95,12 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     });
   }
 
+  // With several processes (WORKERS), the whole deployment's metrics, gathered by the primary.
+  const deploymentMetrics = clusterMetricsOf(registry);
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!mayRead(request, options.token))
       return reply.status(403).send({ message: message('forbidden', request.language), code: 'FORBIDDEN' });
-    return reply.type(registry.contentType).send(await registry.metrics());
+    const text = deploymentMetrics ? await deploymentMetrics() : await registry.metrics();
+    return reply.type(registry.contentType).send(text);
   });
 }
