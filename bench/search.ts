@@ -12,7 +12,9 @@
 //   npm run bench:search -- --engine pglite --data-dir DIR # reuse a PGlite directory
 //   other flags: --records N --concurrency 16 --duration 20 (seconds) --queries N (first N of the list)
 //   --engine-module FILE: a module exporting createPostgresSearchEngine(db), to compare an engine variant
-import { fork, type ChildProcess } from 'node:child_process';
+//   --workers N (PostgreSQL): the sustained run again against the real server (src/server.ts) in one
+//   process and in N processes on the same port (decision 0073), side by side
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +37,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '20' },
     queries: { type: 'string' },
     'engine-module': { type: 'string' },
+    workers: { type: 'string' },
   },
 });
 const ENGINE = values.engine === 'pglite' ? 'pglite' : 'pg';
@@ -127,6 +130,109 @@ const stats = (times: number[]) => ({
   max: Math.max(...times),
   sum: times.reduce((a, b) => a + b, 0),
 });
+
+// ---------------------------------------------------------------------------------------------
+// --workers N: the sustained run against the real server, in 1 and in N processes (decision 0073).
+
+/** `src/server.ts` with WORKERS=n on the benchmark's database, once it answers; stop() ends it. */
+async function startRealServer(
+  url: string,
+  workers: number,
+): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: fileURLToPath(new URL('../apps/api/', import.meta.url)),
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      WORKERS: String(workers),
+      JOBS: 'off',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST: join(tmpdir(), 'no-web-app-here'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null)
+      throw new Error(`the server (${workers} processes) ended with ${child.exitCode}`);
+    const up = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i > 1200) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * The sustained pass (N clients replaying the list) against the real server in one process, then in
+ * `workers` processes: each runs the pass twice and the second counts, once every process has seen
+ * the list (each keeps caches of its own).
+ */
+async function compareProcesses(url: string, list: BenchQuery[], workers: number): Promise<void> {
+  console.log(
+    `\n| real server, ${CONCURRENCY} clients, ${DURATION_S} s, list replayed | requests/s | p50 ms | p95 ms | errors |`,
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const n of [1, workers]) {
+    const server = await startRealServer(url, n);
+    try {
+      const token = (
+        (await (
+          await fetch(`${server.base}/api/oauth/token`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ grant_type: 'client_credentials', client_id: '4' }),
+          })
+        ).json()) as { access_token: string }
+      ).access_token;
+      let failed = 0;
+      const pass = async () => {
+        const times: number[] = [];
+        const deadline = performance.now() + DURATION_S * 1000;
+        const started = performance.now();
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, async (_, c) => {
+            for (let i = Math.floor((c * list.length) / CONCURRENCY); performance.now() < deadline; i++) {
+              const t0 = performance.now();
+              const response = await fetch(
+                `${server.base}/api/consulta?${queryString(list[i % list.length]!.wire)}`,
+                {
+                  headers: { authorization: `Bearer ${token}` },
+                },
+              );
+              await response.arrayBuffer();
+              if (response.status !== 200) failed++;
+              times.push(performance.now() - t0);
+            }
+          }),
+        );
+        return { times, rps: times.length / ((performance.now() - started) / 1000) };
+      };
+      await pass();
+      failed = 0;
+      const { times, rps } = await pass();
+      const x = stats(times);
+      console.log(
+        `| ${n} process${n > 1 ? 'es' : ''} | ${Math.round(rps)} | ${fmt(x.p50)} | ${fmt(x.p95)} | ${failed} |`,
+      );
+    } finally {
+      await server.stop();
+    }
+  }
+}
 
 let cluster: { url: string; stop(): void } | null = null;
 let pgliteDir: string | null = null;
@@ -320,6 +426,10 @@ try {
     console.log(
       `  ${fmt(cold[i]!)} ms (SQL ${fmt(sql.times[i]!)} ms, CPU ${fmt(sql.cpu[i]!)} ms, ${sql.totals[i]} matches) ${list[i]!.category}: ${queryString(list[i]!.wire)}`,
     );
+  if (values.workers && env.BENCH_PG_URL) {
+    // The bench server holds its database connections idle meanwhile; its CPU is not counted here.
+    await compareProcesses(env.BENCH_PG_URL, list, Number(values.workers));
+  }
 } finally {
   await server.stop();
   cleanUp();
