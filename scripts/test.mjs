@@ -122,7 +122,9 @@ async function ensureZ3950Gateway() {
 async function ensureNginx() {
   if (hasCommand('nginx') || existsSync('/usr/sbin/nginx')) return true;
   if ((await aptInstall(['nginx-light'])) && existsSync('/usr/sbin/nginx')) return true;
-  console.error('nginx is missing: install the Debian/Ubuntu package "nginx-light" (apt-get install nginx-light).');
+  console.error(
+    'nginx is missing: install the Debian/Ubuntu package "nginx-light" (apt-get install nginx-light).',
+  );
   return false;
 }
 
