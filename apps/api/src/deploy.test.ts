@@ -75,6 +75,9 @@ else
         startServer({ ...database.env, JOBS: 'off' }),
       ]);
       await Promise.all([a, b].map((s) => waitForHealth(s.base, s.child, s.output)));
+      // The first of A's processes may answer before the second listens: the primary says when both do.
+      for (let i = 0; i < 600 && !a.output().includes('Estante is running (2 processes)'); i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
     });
     afterAll(async () => {
       const codes = await Promise.all([a?.stop(), b?.stop()]);
