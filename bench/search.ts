@@ -15,7 +15,7 @@
 //   --workers N (PostgreSQL): the sustained run again against the real server (src/server.ts) in one
 //   process and in N processes on the same port (decision 0073), side by side
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,11 +134,27 @@ const stats = (times: number[]) => ({
 // ---------------------------------------------------------------------------------------------
 // --workers N: the sustained run against the real server, in 1 and in N processes (decision 0073).
 
+/** CPU time (ms) a process and its children (the cluster's API processes) have used, from /proc (Linux). */
+function treeCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    const own = (Number(fields[11]) + Number(fields[12])) * 10;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    return own + children.reduce((sum, child) => sum + treeCpuMs(Number(child)), 0);
+  } catch {
+    return 0;
+  }
+}
+
 /** `src/server.ts` with WORKERS=n on the benchmark's database, once it answers; stop() ends it. */
 async function startRealServer(
   url: string,
   workers: number,
-): Promise<{ base: string; stop: () => Promise<void> }> {
+): Promise<{ base: string; cpu: () => number; stop: () => Promise<void> }> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: fileURLToPath(new URL('../apps/api/', import.meta.url)),
@@ -168,6 +184,7 @@ async function startRealServer(
   }
   return {
     base,
+    cpu: () => treeCpuMs(child.pid!),
     stop: () =>
       new Promise<void>((done) => {
         child.once('exit', () => done());
@@ -223,10 +240,12 @@ async function compareProcesses(url: string, list: BenchQuery[], workers: number
       };
       await pass();
       failed = 0;
+      const cpuBefore = server.cpu();
       const { times, rps } = await pass();
+      const cpu = (server.cpu() - cpuBefore) / times.length;
       const x = stats(times);
       console.log(
-        `| ${n} process${n > 1 ? 'es' : ''} | ${Math.round(rps)} | ${fmt(x.p50)} | ${fmt(x.p95)} | ${failed} |`,
+        `| ${n} process${n > 1 ? 'es' : ''} | ${Math.round(rps)} | ${fmt(x.p50)} | ${fmt(x.p95)} | ${fmt(cpu)} | ${failed} |`,
       );
     } finally {
       await server.stop();
