@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
-import { describeDb, openConfiguredDb } from './lib/runtime.ts';
+import { describeDb, openConfiguredDb, openConfiguredReads } from './lib/runtime.ts';
 import { mailerFromConfig } from './lib/mail.ts';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './modules/seed/index.ts';
 import { referenceOf } from './modules/catalogue/index.ts';
@@ -28,8 +28,11 @@ async function main(): Promise<void> {
   if (sample.rows[0]) referenceOf(sample.rows[0].marc);
   // E-mail (password recovery codes) is on when SMTP_HOST is set.
   const mailer = mailerFromConfig(config);
+  // Searches and public reads from the replicas of DATABASE_READ_URL, if any (decision 0074).
+  const reads = openConfiguredReads(config, db, (line) => console.warn(`Estante: ${line}`));
   const app = await buildApp({
     db,
+    reads,
     webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST,
     logLevel: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
     ...(config.TOKEN_SECRET ? { tokenSecret: config.TOKEN_SECRET } : {}),
@@ -123,6 +126,7 @@ async function main(): Promise<void> {
       await stopDissemination();
       await stopHarvest();
       await mailer?.close();
+      await reads.close();
       await db.close();
     })().then(
       () => process.exit(0),
