@@ -16,7 +16,8 @@ import { openPostgres } from './postgres.ts';
  *   turn from one request to the next.
  * A replica that cannot be reached is left alone for a while (`retryAfterMs`) and its statements
  * go to the primary, with a log line and a count (the `fallbacks` metric). A statement a replica
- * refuses because it writes (a GET that records something) is run again on the primary.
+ * refuses because it writes (a GET that records something), or cancels to replay a change, is run
+ * again on the primary, as is the rest of its request.
  */
 
 /** The request a statement runs in, as far as the choice of server needs it. */
@@ -64,6 +65,11 @@ const UNREACHABLE = /^(08|57P0[1-4])/;
 const SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE']);
 /** "cannot execute … in a read-only transaction": the statement writes. */
 const READ_ONLY = '25006';
+/**
+ * "canceling statement due to conflict with recovery": the replica cancelled the statement to
+ * replay a change it was in the way of (after max_standby_streaming_delay); the primary answers it.
+ */
+const RECOVERY_CONFLICT = '40001';
 
 function codeOf(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
@@ -161,8 +167,11 @@ export function openReadReplicas(
       stats.replica++;
       return result;
     } catch (error) {
-      if (codeOf(error) === READ_ONLY) {
+      const code = codeOf(error);
+      if (code === READ_ONLY) {
         // A GET that writes: the rest of this request is the primary's.
+        routing.request = { method: 'POST' };
+      } else if (code === RECOVERY_CONFLICT && /conflict with recovery/i.test(String(error))) {
         routing.request = { method: 'POST' };
       } else if (isUnreachable(error)) {
         replica.downUntil = now() + retryAfterMs;
