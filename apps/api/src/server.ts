@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './lib/config.ts';
 import { describeDb, openConfiguredDb, openConfiguredReads } from './lib/runtime.ts';
+import { describeReplica } from './lib/db/read-replicas.ts';
 import { mailerFromConfig } from './lib/mail.ts';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './modules/seed/index.ts';
 import { referenceOf } from './modules/catalogue/index.ts';
@@ -30,6 +31,10 @@ async function main(): Promise<void> {
   const mailer = mailerFromConfig(config);
   // Searches and public reads from the replicas of DATABASE_READ_URL, if any (decision 0074).
   const reads = openConfiguredReads(config, db, (line) => console.warn(`Estante: ${line}`));
+  if (config.DATABASE_READ_URL)
+    console.log(
+      `Estante: searches and public reads from ${config.DATABASE_READ_URL.map(describeReplica).join(', ')}.`,
+    );
   const app = await buildApp({
     db,
     reads,

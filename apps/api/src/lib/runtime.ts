@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Config } from './config.ts';
 import { migrate, openDb, type Db } from './db/index.ts';
-import { describeReplica, openReadReplicas, type ReadReplicas } from './db/read-replicas.ts';
+import { openReadReplicas, type ReadReplicas } from './db/read-replicas.ts';
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openConfiguredDb(config: Config): Promise<Db> {
@@ -23,8 +23,5 @@ export function describeDb(config: Config): string {
   if (!config.DATABASE_URL) return `embedded database in ${resolve(config.DATA_DIR)}`;
   const url = new URL(config.DATABASE_URL);
   if (url.password) url.password = '***';
-  const replicas = config.DATABASE_READ_URL ?? [];
-  return `PostgreSQL at ${url.toString()}${
-    replicas.length > 0 ? `, public reads from ${replicas.map(describeReplica).join(', ')}` : ''
-  }`;
+  return `PostgreSQL at ${url.toString()}`;
 }
