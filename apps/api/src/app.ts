@@ -5,6 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@estante/contract';
 import type { Db } from './lib/db/index.ts';
+import type { ReadReplicas } from './lib/db/read-replicas.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateLimit } from './lib/rate-limit.ts';
 import { frameworkErrors, registerErrorHandler, registerNotFound } from './plugins/error-handler.ts';
@@ -71,6 +72,11 @@ import { registerWebApp } from './plugins/web-app.ts';
 
 export interface AppOptions {
   db: Db;
+  /**
+   * Where searches and public reads go (DATABASE_READ_URL, decision 0074); without it, or when it
+   * is the primary itself, everything reads from `db`.
+   */
+  reads?: ReadReplicas;
   clock?: Clock;
   /** Secret for signing tokens; when absent one is generated once and kept in the database. */
   tokenSecret?: string;
@@ -163,9 +169,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const userGuard = privateOnly(tokens, {
     isActive: (sessionId, patronId) => isSessionActive(options.db, sessionId, patronId),
   });
-  const engine = options.searchEngine ?? createPostgresSearchEngine(options.db);
   const db = options.db;
-  registerMetrics(app, { db, engine, ...(options.metricsToken ? { token: options.metricsToken } : {}) });
+  // Public reads: a visitor's GET reads from a replica, everything else from the primary (the
+  // rule is in lib/db/read-replicas.ts); the hook tells the read handle which request it is in.
+  const reads = options.reads && options.reads.db !== db ? options.reads : undefined;
+  const readDb = reads?.db ?? db;
+  if (reads) app.addHook('onRequest', (request, _reply, done) => reads.within(request, done));
+  // The filter keys kept in memory follow the primary's version sequence, which a replica cannot
+  // tell apart (catalogue-version.ts): with replicas, searches count in the database.
+  const engine =
+    options.searchEngine ?? createPostgresSearchEngine(readDb, reads ? { keysInMemory: 'off' } : {});
+  registerMetrics(app, {
+    db,
+    engine,
+    ...(reads ? { reads } : {}),
+    ...(options.metricsToken ? { token: options.metricsToken } : {}),
+  });
   const captcha = createCaptcha({
     db,
     clock,
@@ -184,22 +203,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(recoveryRoutes, { db, tokens, clock, mailer: options.mailer, captcha });
       await api.register(oidcRoutes, { db, tokens, clock, oidc: options.oidc });
       await api.register(institutionRoutes, {
-        db,
+        db: readDb,
         guard,
         userGuard,
         clock,
         sendsMail: Boolean(options.mailer),
       });
-      await api.register(searchRoutes, { db, engine, guard });
-      await api.register(searchAidRoutes, { db, engine, guard });
-      await api.register(lookupRoutes, { db, guard });
-      await api.register(searchTabRoutes, { db, engine, guard, clock });
+      await api.register(searchRoutes, { db: readDb, engine, guard });
+      await api.register(searchAidRoutes, { db: readDb, engine, guard });
+      await api.register(lookupRoutes, { db: readDb, guard });
+      await api.register(searchTabRoutes, { db: readDb, engine, guard, clock });
       await api.register(teachingPlanRoutes, { db, guard, userGuard, permissions: permissionSource(db) });
-      await api.register(catalogueRoutes, { db, guard, userGuard, clock });
-      await api.register(titleTabRoutes, { db, guard, userGuard, clock });
+      await api.register(catalogueRoutes, { db: readDb, guard, userGuard, clock });
+      await api.register(titleTabRoutes, { db: readDb, guard, userGuard, clock });
       await api.register(titleTotalsRoutes, { db, guard, clock, permissions: permissionSource(db) });
-      await api.register(resultLineRoutes, { db, guard });
-      await api.register(networkRoutes, { db, guard });
+      await api.register(resultLineRoutes, { db: readDb, guard });
+      await api.register(networkRoutes, { db: readDb, guard });
       await api.register(basketRoutes, {
         db,
         guard,
@@ -257,11 +276,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(sitemapRoutes, {
-    db,
+    db: readDb,
     ...(options.sitemapPageSize ? { pageSize: options.sitemapPageSize } : {}),
   });
   await app.register(oaiRoutes, {
-    db,
+    db: readDb,
     clock,
     secret,
     ...(options.oai?.repositoryId ? { repositoryId: options.oai.repositoryId } : {}),
@@ -269,17 +288,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokenTtlSeconds: options.oai?.tokenTtlSeconds ?? 86_400,
     adminEmail: options.oai?.adminEmail ?? 'biblioteca@localhost',
     repositoryName: async () => {
-      const name = (await readSettings(db))['nome'];
+      const name = (await readSettings(readDb))['nome'];
       return typeof name === 'string' && name !== '' ? name : 'Estante';
     },
   });
   await app.register(sruRoutes, {
-    db,
+    db: readDb,
     engine,
     defaultRecords: options.sru?.defaultRecords ?? 10,
     maximumRecords: options.sru?.maximumRecords ?? 50,
     databaseName: async () => {
-      const name = (await readSettings(db))['nome'];
+      const name = (await readSettings(readDb))['nome'];
       return typeof name === 'string' && name !== '' ? name : 'Estante';
     },
   });
@@ -288,7 +307,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNotFound(app, {
     apiPrefix: API_PREFIX,
     spa,
-    ...(spa ? { webDist: options.webDist!, pageHead: recordPageHead(db) } : {}),
+    ...(spa ? { webDist: options.webDist!, pageHead: recordPageHead(readDb) } : {}),
   });
   return app;
 }

@@ -2,7 +2,8 @@ import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { buildApp, ensureTokenSecret } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './lib/config.ts';
-import { describeDb, openConfiguredDb } from './lib/runtime.ts';
+import { describeDb, openConfiguredDb, openConfiguredReads } from './lib/runtime.ts';
+import { describeReplica, type ReadReplicas } from './lib/db/read-replicas.ts';
 import { mailerFromConfig, type Mailer } from './lib/mail.ts';
 import { openDb, type Db } from './lib/db/index.ts';
 import { resolve } from 'node:path';
@@ -25,13 +26,24 @@ interface JobLog {
   error(error: unknown, line: string): void;
 }
 
+/** Searches and public reads from the replicas of DATABASE_READ_URL, if any (decision 0074). */
+function openReads(config: Config, db: Db, announce: boolean): ReadReplicas {
+  const reads = openConfiguredReads(config, db, (line) => console.warn(`Estante: ${line}`));
+  if (announce && config.DATABASE_READ_URL)
+    console.log(
+      `Estante: searches and public reads from ${config.DATABASE_READ_URL.map(describeReplica).join(', ')}.`,
+    );
+  return reads;
+}
+
 /** The web app and the API of one process, on the configured database. */
-async function openApi(config: Config, db: Db, mailer: Mailer | undefined) {
+async function openApi(config: Config, db: Db, reads: ReadReplicas, mailer: Mailer | undefined) {
   // citeproc builds its engine on first use (2–3 s): do it now, not on the first record page.
   const sample = await db.query<{ marc: unknown }>('SELECT marc FROM title ORDER BY id LIMIT 1');
   if (sample.rows[0]) referenceOf(sample.rows[0].marc);
   return buildApp({
     db,
+    reads,
     webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST,
     logLevel: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
     ...(config.TOKEN_SECRET ? { tokenSecret: config.TOKEN_SECRET } : {}),
@@ -160,7 +172,8 @@ async function runSingle(config: Config): Promise<void> {
   const db = await prepareDb(config);
   // E-mail (password recovery codes) is on when SMTP_HOST is set.
   const mailer = mailerFromConfig(config);
-  const app = await openApi(config, db, mailer);
+  const reads = openReads(config, db, true);
+  const app = await openApi(config, db, reads, mailer);
   const stopJobs = await startJobs(config, db, mailer, {
     info: (line) => app.log.info(line),
     error: (error, line) => app.log.error({ err: error }, line),
@@ -172,6 +185,7 @@ async function runSingle(config: Config): Promise<void> {
     await app.close();
     await stopJobs();
     await mailer?.close();
+    await reads.close();
     await db.close();
   });
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -240,10 +254,12 @@ async function runPrimary(config: Config): Promise<void> {
 async function runWorker(config: Config): Promise<void> {
   const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR) });
   const mailer = mailerFromConfig(config);
-  const app = await openApi(config, db, mailer);
+  const reads = openReads(config, db, cluster.worker?.id === 1);
+  const app = await openApi(config, db, reads, mailer);
   onShutdown(async () => {
     await app.close();
     await mailer?.close();
+    await reads.close();
     await db.close();
   });
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -55,6 +55,23 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * PostgreSQL streaming replicas for searches and public reads (decision 0074), comma-separated;
+   * unset, the primary answers everything.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.length > 0 && urls.every((url) => /^postgres(ql)?:\/\//.test(url)),
+      'must be one or more postgres:// or postgresql:// URLs separated by commas',
+    )
+    .optional(),
   SMTP_HOST: z
     .string()
     .regex(
@@ -147,6 +164,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** Settings that only make sense together. */
 function crossChecks(config: Config): { key: string; message: string }[] {
   const issues: { key: string; message: string }[] = [];
+  if (config.DATABASE_READ_URL && !config.DATABASE_URL)
+    issues.push({ key: 'DATABASE_URL', message: 'is required when DATABASE_READ_URL is set (the primary)' });
   if (config.SMTP_USER && config.SMTP_PASSWORD === undefined)
     issues.push({ key: 'SMTP_PASSWORD', message: 'is required when SMTP_USER is set' });
   if (config.SMTP_PASSWORD !== undefined && !config.SMTP_USER)

@@ -26,6 +26,22 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('reads DATABASE_READ_URL as a list of replicas, beside a primary', () => {
+    const primary = 'postgres://db-primary/estante';
+    expect(
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_READ_URL: 'postgres://db-r1/estante, postgresql://db-r2/estante',
+      }).DATABASE_READ_URL,
+    ).toEqual(['postgres://db-r1/estante', 'postgresql://db-r2/estante']);
+    expect(() =>
+      loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://r1,mysql://r2' }),
+    ).toThrow(/DATABASE_READ_URL="postgres:\/\/r1,mysql:\/\/r2": must be one or more postgres:\/\//);
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://db-r1/estante' })).toThrow(
+      /DATABASE_URL="": is required when DATABASE_READ_URL is set/,
+    );
+  });
+
   it("verifies reCAPTCHA at Google's siteverify unless RECAPTCHA_VERIFY_URL names another service", () => {
     expect(loadConfig({}).RECAPTCHA_VERIFY_URL).toBe('https://www.google.com/recaptcha/api/siteverify');
     expect(

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../lib/db/index.ts';
 import { clusterMetricsOf } from '../lib/cluster-metrics.ts';
+import type { ReadReplicas } from '../lib/db/read-replicas.ts';
 import { message } from '../lib/messages.ts';
 import type { SearchCacheStats, SearchEngine } from '../modules/search/index.ts';
 
@@ -11,6 +12,8 @@ export const METRICS_PATH = '/metrics';
 export interface MetricsOptions {
   db: Db;
   engine: SearchEngine;
+  /** The read replicas (decision 0074), when there are some. */
+  reads?: ReadReplicas;
   /** Bearer token that opens /metrics to other hosts; without it only a direct loopback caller reads it. */
   token?: string;
 }
@@ -91,6 +94,23 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
         this.reset();
         for (const source of Object.keys(stats) as (keyof SearchCacheStats)[])
           this.inc({ source }, stats[source]);
+      },
+    });
+  }
+
+  if (options.reads) {
+    const readStats = options.reads.stats.bind(options.reads);
+    new Counter({
+      name: 'estante_db_read_statements_total',
+      help: 'Statements of public reads by the server that answered: replica, primary (by the rule), fallback (a replica meant but down or refusing a write)',
+      labelNames: ['server'] as const,
+      registers: [registry],
+      collect() {
+        const stats = readStats();
+        this.reset();
+        this.inc({ server: 'replica' }, stats.replica);
+        this.inc({ server: 'primary' }, stats.primary);
+        this.inc({ server: 'fallback' }, stats.fallbacks);
       },
     });
   }

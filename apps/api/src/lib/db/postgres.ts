@@ -9,6 +9,9 @@ pg.types.setTypeParser(1700, (value) => Number(value));
 /** Opens a PostgreSQL 15+ server database through a connection pool. */
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, options: '-c TimeZone=UTC' });
+  // An idle connection the server closed (a restart, a replica going away) is dropped by the pool
+  // and the next statement opens another; without a listener the event would end the process.
+  pool.on('error', () => undefined);
   // Fail at start, with the server's own message, rather than on the first request.
   const client = await pool.connect();
   client.release();

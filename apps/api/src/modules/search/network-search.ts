@@ -12,6 +12,7 @@ import { findNetworkSummaries, presentNetworkHit } from '../network/index.ts';
 import { filterValueKey } from './filters.ts';
 import { compactIdentifier, formatIssn, toIsbn13 } from './isbn.ts';
 import { STEM_CONFIGS } from './query.ts';
+import { CATALOGUE_VERSION_COLUMNS } from './catalogue-version.ts';
 
 /**
  * The network tab's own filter set (SPEC §2, §4): Z institution, T work type, Y year, I language.
@@ -273,7 +274,7 @@ export async function searchNetwork(
   const version = cache
     ? (
         await db.query<{ version: number; keepable: boolean }>(
-          'SELECT version, keepable FROM public.search_catalogue_version()',
+          `SELECT ${CATALOGUE_VERSION_COLUMNS} FROM public.search_catalogue_version() v`,
         )
       ).rows[0]
     : undefined;

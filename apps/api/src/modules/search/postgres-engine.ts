@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../../lib/db/index.ts';
 import { titleSummarySql, type TitleSummaryRow } from '../catalogue/index.ts';
 import type { SearchOperator } from '@estante/contract';
+import { CATALOGUE_VERSION_COLUMNS } from './catalogue-version.ts';
 import {
   searchRequest,
   type SearchCacheStats,
@@ -355,7 +356,7 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
       // Before the snapshot below: a change committed in between only makes the counts newer
       // than their version, never older.
       const { rows: state } = await db.query<{ version: number; keepable: boolean; today: string }>(
-        `SELECT v.version, v.keepable, current_date::text AS today FROM public.search_catalogue_version() v`,
+        `SELECT ${CATALOGUE_VERSION_COLUMNS}, current_date::text AS today FROM public.search_catalogue_version() v`,
       );
       const { version, keepable, today } = state[0]!;
       const key = countKey(request, today);
