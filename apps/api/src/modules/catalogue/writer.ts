@@ -234,6 +234,20 @@ async function saveTitleGroup(
   options: WriteOptions,
   areaId: number | null,
 ): Promise<{ id: number; inserted: boolean }[]> {
+  const headings = headingsOf(group);
+  await createHeadings(tx, headings);
+  const copies = group.flatMap((t, order) =>
+    t.mapped.copies.flatMap((copy, index) => {
+      const code = copy.library ?? options.defaultLibraryCode;
+      return code
+        ? [{ order, code, number: copy.barcode ?? `${t.mapped.controlNumber}-${index + 1}`, copy }]
+        : [];
+    }),
+  );
+  const libraries = await libraryIds(
+    tx,
+    copies.map((c) => c.code),
+  );
   // The rows travel as one JSON array (arrays of arrays do not go through unnest); RETURNING gives
   // the rows in the order the SELECT feeds them, which WITH ORDINALITY fixes to the batch's order.
   const { rows } = await tx.query<{ id: number; inserted: boolean }>(
@@ -241,12 +255,36 @@ async function saveTitleGroup(
         authors_text, subjects_text, edition, publication_place, publisher, publication_date, year,
         physical_description, series, notes, isbn, issn, language, languages, call_number, classification,
         work_type, remote_access, cover_url, is_accessible, knowledge_area_id, extra_search, ts_config, marc,
-        source_format, acquired_on, vernacular_titles, vernacular_authors, vernacular_subjects)
+        source_format, acquired_on, vernacular_titles, vernacular_authors, vernacular_subjects, facet_keys)
      SELECT control_number, control_source, title, title_statement, vernacular_title, main_author,
         authors_text, subjects_text, edition, publication_place, publisher, publication_date, year,
         physical_description, series, notes, isbn, issn, language, languages, call_number, classification,
         work_type, remote_access, cover_url, is_accessible, knowledge_area_id, extra_search, ts_config, marc,
-        source_format, acquired_on, vernacular_titles, vernacular_authors, vernacular_subjects
+        source_format, acquired_on, vernacular_titles, vernacular_authors, vernacular_subjects,
+        -- The keys its links will give a new title, as title_linked_facet_keys reads them (migration
+        -- 0043): the refresh at commit then leaves the row alone.
+        ARRAY(
+          SELECT CASE
+                   WHEN h.role = 'author' THEN 'A:'
+                   WHEN a.type IN ('assunto_geografico', 'subdivisao_geografica') THEN 'G:'
+                   WHEN a.type IN ('genero_forma', 'subdivisao_genero_forma') THEN 'F:'
+                   WHEN a.type IN ('pessoa', 'instituicao', 'evento', 'titulo_uniforme') THEN 'N:'
+                   ELSE 'S:'
+                 END || a.id
+            FROM jsonb_to_recordset(e.value->'pending_headings') AS h(type text, heading text, role text)
+            JOIN authority a ON a.type = h.type AND a.heading_norm = public.f_norm(h.heading)
+          UNION ALL
+          SELECT unnest(ARRAY[
+                   'B:' || l.id,
+                   'U:' || l.campus_id,
+                   CASE WHEN c.status = 'disponivel' THEN 'D:S' END,
+                   'O:' || public.f_facet_text(c.loan_type),
+                   'L:' || public.f_facet_text(split_part(c.location, ' — ', 1))
+                 ])
+            FROM jsonb_to_recordset(e.value->'pending_copies') AS c(library_id int, status text, loan_type text, location text)
+            JOIN library l ON l.id = c.library_id
+          UNION ALL
+          SELECT unnest(ARRAY['X:O', 'M:online']) WHERE (e.value->>'pending_links')::int > 0)
        FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(value, ord),
             jsonb_populate_record(NULL::title, e.value) AS r
       ORDER BY e.ord
@@ -267,7 +305,23 @@ async function saveTitleGroup(
         vernacular_authors = excluded.vernacular_authors, vernacular_subjects = excluded.vernacular_subjects,
         acquired_on = coalesce(title.acquired_on, excluded.acquired_on), updated_at = now()
      RETURNING id, (xmax = 0) AS inserted`,
-    [JSON.stringify(group.map((t) => titleRow(t.mapped, t.marc, options, areaId)))],
+    [
+      JSON.stringify(
+        group.map((t, i) => ({
+          ...titleRow(t.mapped, t.marc, options, areaId),
+          pending_headings: headings.filter((h) => h.order === i),
+          pending_copies: copies
+            .filter((c) => c.order === i)
+            .map((c) => ({
+              library_id: libraries.get(c.code),
+              status: normaliseStatus(c.copy.status),
+              loan_type: c.copy.loanType,
+              location: c.copy.location,
+            })),
+          pending_links: t.mapped.onlineLinks.length,
+        })),
+      ),
+    ],
   );
   if (rows.length !== group.length)
     throw new Error(`${group.length} titles written, ${rows.length} answered`);
@@ -285,7 +339,7 @@ async function saveTitleGroup(
       [updated],
     );
   }
-  await linkAuthorities(tx, group, ids);
+  await linkHeadings(tx, headings, ids);
   await saveTabRows(tx, group, ids);
 
   const links = group.flatMap((t, i) =>
@@ -305,23 +359,11 @@ async function saveTitleGroup(
     );
   }
 
-  const copies = group.flatMap((t, i) =>
-    t.mapped.copies.flatMap((copy, index) => {
-      const code = copy.library ?? options.defaultLibraryCode;
-      return code
-        ? [{ titleId: ids[i]!, code, number: copy.barcode ?? `${t.mapped.controlNumber}-${index + 1}`, copy }]
-        : [];
-    }),
-  );
   if (copies.length > 0) {
-    const libraries = await libraryIds(
-      tx,
-      copies.map((c) => c.code),
-    );
     await saveCopies(
       tx,
-      copies.map(({ titleId, code, number, copy }) => ({
-        titleId,
+      copies.map(({ order, code, number, copy }) => ({
+        titleId: ids[order]!,
         libraryId: libraries.get(code)!,
         number,
         volume: copy.volume,
@@ -338,31 +380,40 @@ async function saveTitleGroup(
   return rows;
 }
 
-/**
- * Links titles to the authorities of their headings, creating the missing ones: two statements for
- * the batch. New headings are created in the order the titles name them; one link per title,
- * authority and role, in heading order (a heading repeated in 1XX and 7XX counts once).
- */
-async function linkAuthorities(tx: Queryable, group: readonly TitleToSave[], ids: readonly number[]) {
-  const headings = group.flatMap(({ mapped }, i) =>
+/** A title's headings (authors, then subjects) with the authority type each names. */
+interface Heading {
+  /** The title's place in its group. */
+  order: number;
+  role: 'author' | 'subject';
+  type: string;
+  heading: string;
+  relator: string | null;
+  /** Place among the title's headings, from 1. */
+  position: number;
+}
+
+function headingsOf(group: readonly TitleToSave[]): Heading[] {
+  return group.flatMap(({ mapped }, order) =>
     [
       ...mapped.authors.map((a) => ({
-        role: 'author',
+        role: 'author' as const,
         type: AUTHORITY_TYPE[a.kind],
         heading: a.name,
         relator: a.role,
       })),
       ...mapped.subjects.map((s) => ({
-        role: 'subject',
+        role: 'subject' as const,
         type: AUTHORITY_TYPE[s.kind],
         heading: s.term,
         relator: null,
       })),
-    ].map((h, position) => ({ ...h, titleId: ids[i]!, order: i, position: position + 1 })),
+    ].map((h, position) => ({ ...h, order, position: position + 1 })),
   );
+}
+
+/** Creates the authorities of headings not in the catalogue yet, in the order the titles name them. */
+async function createHeadings(tx: Queryable, headings: readonly Heading[]) {
   if (headings.length === 0) return;
-  const types = headings.map((h) => h.type);
-  const names = headings.map((h) => h.heading);
   await tx.query(
     `INSERT INTO authority (type, heading)
      SELECT type, heading FROM (
@@ -372,8 +423,16 @@ async function linkAuthorities(tx: Queryable, group: readonly TitleToSave[], ids
      ) first_named
       ORDER BY ord, type, public.f_norm(heading)
      ON CONFLICT (type, heading_norm) DO NOTHING`,
-    [types, names, headings.map((h) => h.order)],
+    [headings.map((h) => h.type), headings.map((h) => h.heading), headings.map((h) => h.order)],
   );
+}
+
+/**
+ * Links titles to the authorities of their headings: one link per title, authority and role, in
+ * heading order (a heading repeated in 1XX and 7XX counts once).
+ */
+async function linkHeadings(tx: Queryable, headings: readonly Heading[], ids: readonly number[]) {
+  if (headings.length === 0) return;
   await tx.query(
     `INSERT INTO title_authority (title_id, authority_id, role, position, relator)
      SELECT title_id, authority_id, role,
@@ -387,9 +446,9 @@ async function linkAuthorities(tx: Queryable, group: readonly TitleToSave[], ids
           ORDER BY u.title_id, a.id, u.role, u.position
        ) linked`,
     [
-      headings.map((h) => h.titleId),
-      types,
-      names,
+      headings.map((h) => ids[h.order]!),
+      headings.map((h) => h.type),
+      headings.map((h) => h.heading),
       headings.map((h) => h.role),
       headings.map((h) => h.relator),
       headings.map((h) => h.position),
