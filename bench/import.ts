@@ -1,5 +1,7 @@
 // Records per second importing every shared MARC file, on PGlite and on PostgreSQL.
 // Baseline in the same run: reading and mapping the same files without writing them.
+// IMPORT_BATCH sets the records per batch (default: the importer's own, 500); 1 writes them one
+// at a time, as the importer did before decision 0072.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +17,7 @@ const files = readdirSync(DATA)
   .sort((a, b) => Number(a.includes('mfhd')) - Number(b.includes('mfhd')) || a.localeCompare(b))
   .map((f) => join(DATA, f));
 
+const batchSize = process.env.IMPORT_BATCH ? Number(process.env.IMPORT_BATCH) : undefined;
 let started = performance.now();
 let records = 0;
 for (const file of files) {
@@ -26,7 +29,7 @@ for (const file of files) {
   }
 }
 let seconds = (performance.now() - started) / 1000;
-console.log(`${files.length} files, ${records} records`);
+console.log(`${files.length} files, ${records} records, batch ${batchSize ?? 'default (500)'}`);
 console.log(`baseline, read + map only: ${seconds.toFixed(2)} s, ${Math.round(records / seconds)} records/s`);
 
 for await (const engine of engines()) {
@@ -34,7 +37,7 @@ for await (const engine of engines()) {
   let read = 0;
   let skipped = 0;
   for (const file of files) {
-    const summary = await importFile(engine.db, file);
+    const summary = await importFile(engine.db, file, batchSize ? { batchSize } : {});
     read += summary.read;
     skipped += summary.skipped.length;
   }

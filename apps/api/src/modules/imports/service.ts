@@ -2,7 +2,7 @@ import { classify, mapAuthority, mapHoldings, mapTitle, readMarc, type MarcRecor
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { Db, Queryable } from '../../lib/db/index.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import { linkHoldings, saveAuthority, saveTitle } from '../catalogue/index.ts';
+import { linkHoldingsBatch, saveAuthorities, saveTitles } from '../catalogue/index.ts';
 import {
   ensureNetworkInstitution,
   saveNetworkRecord,
@@ -86,44 +86,87 @@ function prepare(record: MarcRecord, position: number): Prepared | { error: stri
   return { error: `unknown record type (leader/06 "${record.leader.charAt(6)}") and no title (245)` };
 }
 
-/** Writes one prepared record; returns whether it was new, or an error text for holdings without a title. */
-async function write(
+/** What writing a record did: its id and whether it was new, or why it was not written. */
+type Written = { id: number; inserted: boolean } | { skipped: string };
+
+/**
+ * Writes prepared records in order, a few statements per run of records of one kind (decision
+ * 0072): titles, authorities and holdings each go set-based, so a holdings record still finds a
+ * title written before it in the same batch.
+ */
+async function writeAll(
   tx: Queryable,
-  item: Prepared,
+  items: readonly Prepared[],
   format: 'marc21' | 'marcxml',
   options: ImportOptions,
   networkInstitutionId: number | null,
-) {
-  if (networkInstitutionId !== null) {
-    // prepare() let only bibliographic records through for a network import.
-    if (item.kind !== 'title') throw new Error(`a ${item.kind} record cannot be a network record`);
-    return saveNetworkRecord(tx, networkInstitutionId, item.mapped, item.record, { sourceFormat: format });
+): Promise<Written[]> {
+  const out: Written[] = [];
+  for (const run of runsOfOneKind(items)) {
+    const first = run[0]!;
+    if (networkInstitutionId !== null) {
+      // prepare() let only bibliographic records through for a network import.
+      for (const item of run) {
+        if (item.kind !== 'title') throw new Error(`a ${item.kind} record cannot be a network record`);
+        out.push(
+          await saveNetworkRecord(tx, networkInstitutionId, item.mapped, item.record, {
+            sourceFormat: format,
+          }),
+        );
+      }
+    } else if (first.kind === 'title') {
+      const titles = run.flatMap((item) =>
+        item.kind === 'title' ? [{ mapped: item.mapped, marc: item.record }] : [],
+      );
+      out.push(
+        ...(await saveTitles(tx, titles, {
+          sourceFormat: format,
+          ...(options.defaultLibraryCode ? { defaultLibraryCode: options.defaultLibraryCode } : {}),
+        })),
+      );
+    } else if (first.kind === 'authority') {
+      const authorities = run.flatMap((item) =>
+        item.kind === 'authority' ? [{ mapped: item.mapped, marc: item.record }] : [],
+      );
+      out.push(...(await saveAuthorities(tx, authorities)));
+    } else {
+      const holdings = run.flatMap((item) =>
+        item.kind === 'holdings' ? [{ holdings: item.mapped, position: item.position }] : [],
+      );
+      const titleIds = await linkHoldingsBatch(tx, holdings, {
+        defaultLibraryCode: options.defaultLibraryCode ?? 'BC',
+      });
+      out.push(
+        ...holdings.map(({ holdings: h }, i): Written =>
+          titleIds[i]
+            ? { id: 0, inserted: true }
+            : { skipped: holdingsWithoutTitle(h.linkedControlNumber, h.controlNumber) },
+        ),
+      );
+    }
   }
-  if (item.kind === 'title') {
-    return saveTitle(tx, item.mapped, item.record, {
-      sourceFormat: format,
-      ...(options.defaultLibraryCode ? { defaultLibraryCode: options.defaultLibraryCode } : {}),
-    });
-  }
-  if (item.kind === 'authority') return saveAuthority(tx, item.mapped, item.record);
-  const linked = await linkHoldings(tx, item.mapped, {
-    defaultLibraryCode: options.defaultLibraryCode ?? 'BC',
-    position: item.position,
-  });
-  if (!linked) throw new HoldingsWithoutTitle(item.mapped.linkedControlNumber, item.mapped.controlNumber);
-  return { id: 0, inserted: true };
+  return out;
 }
 
-class HoldingsWithoutTitle extends Error {
-  constructor(linked: string | null, own: string | null) {
-    super(`holdings record for a title not in the catalogue (004 "${linked ?? ''}", 001 "${own ?? ''}")`);
+/** Consecutive records of one kind, in file order. */
+function runsOfOneKind(items: readonly Prepared[]): Prepared[][] {
+  const runs: Prepared[][] = [];
+  for (const item of items) {
+    const last = runs.at(-1);
+    if (last && last[0]!.kind === item.kind) last.push(item);
+    else runs.push([item]);
   }
+  return runs;
+}
+
+function holdingsWithoutTitle(linked: string | null, own: string | null): string {
+  return `holdings record for a title not in the catalogue (004 "${linked ?? ''}", 001 "${own ?? ''}")`;
 }
 
 /** Imports one MARC file (ISO 2709 or MARCXML); a broken record is reported and skipped, never half-written. */
 export async function importFile(db: Db, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const summary: ImportSummary = { read: 0, inserted: 0, updated: 0, skipped: [] };
-  const batchSize = options.batchSize ?? 200;
+  const batchSize = options.batchSize ?? 500;
   const format = /\.xml$/i.test(file) ? 'marcxml' : 'marc21';
   let batch: Prepared[] = [];
   const networkInstitutionId = options.network
@@ -132,7 +175,11 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
 
   // Titles written by the batch: the suggestions they answer are told after it (decision 0050).
   let titleIds: number[] = [];
-  const record = (item: Prepared, result: { id: number; inserted: boolean }) => {
+  const record = (item: Prepared, result: Written) => {
+    if ('skipped' in result) {
+      summary.skipped.push({ file, position: item.position, reason: result.skipped });
+      return;
+    }
     if (result.inserted) summary.inserted++;
     else summary.updated++;
     if (item.kind === 'title' && networkInstitutionId === null) titleIds.push(result.id);
@@ -143,17 +190,18 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
     const items = batch;
     batch = [];
     try {
-      const results = await db.transaction(async (tx) => {
-        const out: { id: number; inserted: boolean }[] = [];
-        for (const item of items) out.push(await write(tx, item, format, options, networkInstitutionId));
-        return out;
-      });
+      const results = await db.transaction((tx) =>
+        writeAll(tx, items, format, options, networkInstitutionId),
+      );
       items.forEach((item, i) => record(item, results[i]!));
     } catch {
       // One record spoiled the batch: write them one by one so only that record is skipped.
       for (const item of items) {
         try {
-          record(item, await db.transaction((tx) => write(tx, item, format, options, networkInstitutionId)));
+          const [result] = await db.transaction((tx) =>
+            writeAll(tx, [item], format, options, networkInstitutionId),
+          );
+          record(item, result!);
         } catch (error) {
           summary.skipped.push({ file, position: item.position, reason: (error as Error).message });
         }
