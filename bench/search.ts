@@ -200,9 +200,9 @@ async function startRealServer(
  */
 async function compareProcesses(url: string, list: BenchQuery[], workers: number): Promise<void> {
   console.log(
-    `\n| real server, ${CONCURRENCY} clients, ${DURATION_S} s, list replayed | requests/s | p50 ms | p95 ms | errors |`,
+    `\n| real server, ${CONCURRENCY} clients, ${DURATION_S} s, list replayed | requests/s | p50 ms | p95 ms | server CPU ms per request | errors |`,
   );
-  console.log('| --- | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const n of [1, workers]) {
     const server = await startRealServer(url, n);
     try {
