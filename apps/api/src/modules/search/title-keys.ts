@@ -169,6 +169,7 @@ export class TitleKeys {
         `SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version,
                 NOT EXISTS (SELECT FROM pg_locks l
                              WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+                               AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
                                AND l.classid = (public.search_catalogue_lock_key() >> 32)::oid
                                AND l.objid = (public.search_catalogue_lock_key() & 4294967295)::oid) AS keepable
            FROM search_catalogue_version`,
