@@ -2,7 +2,7 @@ import type { Db } from '../../lib/db/index.ts';
 import type { TitleSummaryRow } from '../catalogue/index.ts';
 import type { SearchCacheStats, SearchEngine, SearchRequest, SearchResult } from './engine.ts';
 import { COUNT_CACHE_SIZE, CountCache, countKey, pageKey, type Counts } from './engine/cache.ts';
-import { countInDatabase, countsOf } from './engine/counts.ts';
+import { countInDatabase, countsOf, countWorks } from './engine/counts.ts';
 import { catalogueHints } from './engine/hints.ts';
 import { answerInMemory, memoryPlan } from './engine/memory.ts';
 import { hitsOf, readPage } from './engine/page.ts';
@@ -91,6 +91,7 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
         ids,
         total: counts.total,
         filters: counts.filters,
+        ...(request.countWorks && counts.works !== undefined ? { works: counts.works } : {}),
         ...(hits ? { hits } : {}),
         ...(keepable ? { cacheVersion: version } : {}),
       });
@@ -117,6 +118,7 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
           if (answered) {
             absorbed = answered;
             const { counts, ids } = answered;
+            if (request.countWorks) counts.works = await countWorks(tx, request, counts.total);
             return {
               counts,
               ids,
@@ -126,9 +128,16 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
         }
         let counts: Counts | undefined = hit;
         if (!counts) {
-          const { rows, matched } = await countInDatabase(tx, request, known, { cap, termCounts });
+          const { rows, matched } = await countInDatabase(tx, request, known, {
+            cap,
+            termCounts,
+            works: request.countWorks === true,
+          });
           counts = countsOf(request, rows, matched);
         }
+        // Works are a fact of the version, as the counts: a kept search keeps them too.
+        if (request.countWorks && counts.works === undefined)
+          counts.works = await countWorks(tx, request, counts.total);
         if (counts.total <= (request.page - 1) * request.pageSize)
           return { counts, ids: [], hits: request.hitsLanguage ? [] : undefined };
         const statement = buildSearchSql(request, {

@@ -68,9 +68,14 @@ export async function searchRoutes(
       try {
         const searched = searchRequestFromQuery(q);
         const grouped = await groupsWorks(db, q.search_tab);
-        const result = await engine.search({ ...searched, hitsLanguage: request.language });
-        // Grouped works (decision 0071): the count, page and filter counts of works.
-        const works = grouped ? await pageOfWorks(db, searched) : null;
+        const result = await engine.search({
+          ...searched,
+          hitsLanguage: request.language,
+          ...(grouped ? { countWorks: true } : {}),
+        });
+        // Grouped works (decision 0071): the count, page and filter counts of works, read only
+        // when the engine did not find every result a work of its own.
+        const works = grouped && result.works !== result.total ? await pageOfWorks(db, searched) : null;
         const data = works
           ? await presentWorks(db, works.works, request.language)
           : (result.hits ?? (await findTitleSummaries(db, result.ids, request.language))).map(presentHit);

@@ -16,6 +16,8 @@ export interface Counts {
   filters: SearchResult['filters'];
   /** How many titles the text matches, when kept counts told. */
   matched?: number;
+  /** How many works the results hold, when counted (SearchRequest `countWorks`). */
+  works?: number;
 }
 
 /** What is kept of one search, under the catalogue version it was read at. */

@@ -15,8 +15,10 @@ import {
   buildFilterCountSql,
   buildFilteredCountSql,
   buildTermCountSql,
+  buildMatchedTitlesSql,
   termCountScope,
   TOTAL_KEY,
+  WORKS_KEY,
 } from '../query.ts';
 import type { Counts } from './cache.ts';
 import { mayBeFrequent, type Hints } from './hints.ts';
@@ -33,22 +35,38 @@ export function countsOf(
   matched?: number,
 ): Counts {
   const counts = new Map(rows.map((r) => [r.key, r.count]));
+  const works = counts.get(WORKS_KEY);
   return {
     total: counts.get(TOTAL_KEY) ?? 0,
     filters: groupFilterCounts(filterTypesForTab(request.tab), counts, request.filters),
     ...(matched === undefined ? {} : { matched }),
+    ...(works === undefined ? {} : { works }),
   };
 }
 
 /**
- * The filter counts of a search, `key → count` with the total under '#', and how many titles the
- * text matches when kept counts tell it.
+ * How many works the results of a search hold (grouped works, decision 0071), when the counts
+ * did not tell: none or one result is as many works; else one statement over the matched titles.
+ */
+export async function countWorks(tx: Queryable, request: SearchRequest, total: number): Promise<number> {
+  if (total <= 1) return total;
+  const { sql, params } = buildMatchedTitlesSql(
+    request,
+    `count(DISTINCT coalesce(t.work_key, '#' || t.id))::int AS works`,
+  );
+  return (await tx.query<{ works: number }>(sql, params)).rows[0]!.works;
+}
+
+/**
+ * The filter counts of a search, `key → count` with the total under '#' (and the works under
+ * WORKS_KEY when `works` and the statement counts over the matched titles), and how many titles
+ * the text matches when kept counts tell it.
  */
 export async function countInDatabase(
   tx: Queryable,
   request: SearchRequest,
   { value: hint, words }: Hints,
-  { cap, termCounts }: { cap: number; termCounts: boolean },
+  { cap, termCounts, works }: { cap: number; termCounts: boolean; works: boolean },
 ): Promise<{ rows: { key: string; count: number }[]; matched?: number }> {
   const run = async (statement: { sql: string; params: unknown[] }) =>
     (await tx.query<{ key: string; count: number }>(statement.sql, statement.params)).rows;
@@ -71,12 +89,13 @@ export async function countInDatabase(
     const matched = kept.find((r) => r.key === TOTAL_KEY)?.count;
     if (matched !== undefined) {
       if (groups.length === 0) return { rows: kept, matched };
-      if (!one) return { rows: await run(buildFilterCountSql(request, { cap, ...hint, matched })), matched };
+      if (!one)
+        return { rows: await run(buildFilterCountSql(request, { cap, works, ...hint, matched })), matched };
       // The other types and the total under the filter; the word's total does not apply.
       const own = kept.filter((r) => r.key !== TOTAL_KEY);
       const others = await run(buildFilteredCountSql(request, { cap, ...hint, matched }));
       return { rows: [...own, ...others], matched };
     }
   }
-  return { rows: await run(buildFilterCountSql(request, { cap, ...hint })) };
+  return { rows: await run(buildFilterCountSql(request, { cap, works, ...hint })) };
 }
