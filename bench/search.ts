@@ -65,7 +65,7 @@ function startServer(env: Record<string, string>): Promise<{
   ) => Promise<{ times: number[]; cpu: number[]; totals: number[]; failures: string[] }>;
   /** Drops the word lists the server's engines read so far (decision 0032). */
   forgetLists: () => Promise<void>;
-  cpu: () => Promise<{ server: number; database: number | null }>;
+  cpu: () => Promise<{ server: number; database: number | null; cluster: number | null }>;
   stop: () => Promise<void>;
 }> {
   const child = fork(fileURLToPath(new URL('./search-server.ts', import.meta.url)), {
@@ -371,10 +371,15 @@ async function neverSeenPasses(
   );
   const rps = loaded.length / ((performance.now() - started) / 1000);
   const cpuAfter = await server.cpu();
+  // The whole database server's CPU where it can be read (the pool's connections come and go).
   const perRequest = (before: typeof cpuBefore, after: typeof cpuAfter, n: number) => ({
     server: (after.server - before.server) / n,
     database:
-      after.database === null || before.database === null ? null : (after.database - before.database) / n,
+      after.cluster !== null && before.cluster !== null
+        ? (after.cluster - before.cluster) / n
+        : after.database === null || before.database === null
+          ? null
+          : (after.database - before.database) / n,
   });
   const cpuOf = (c: { server: number; database: number | null }) =>
     `${fmt(c.server)} + ${c.database === null ? '(inside)' : fmt(c.database)} = ${fmt(c.server + (c.database ?? 0))}`;
