@@ -98,6 +98,23 @@ describe('grouped works in GET /api/consulta (decision 0071)', () => {
       expect(await groupsWorks(ctx.db, tab)).toBe(false);
   });
 
+  it('keeps a page of works only while the catalogue is unchanged', async () => {
+    const editions = async () =>
+      (await search(DOM_CASMURRO)).data.find((hit) => hit.titulo === 'Dom Casmurro')?.edicoes ?? [];
+    const before = await editions();
+    expect(before).toHaveLength(3);
+    expect(await editions()).toEqual(before);
+    const moved = before[2]!.cod_acervo;
+    await ctx.db.query(`UPDATE title SET title = 'Dom Casmurro (adaptação)' WHERE id = $1`, [moved]);
+    try {
+      expect((await editions()).map((e) => e.cod_acervo)).toEqual(
+        before.map((e) => e.cod_acervo).filter((id) => id !== moved),
+      );
+    } finally {
+      await ctx.db.query(`UPDATE title SET title = 'Dom Casmurro' WHERE id = $1`, [moved]);
+    }
+  });
+
   it('has the engine count the works of a search in its own snapshot, whichever way it answers', async () => {
     const engines = [
       createPostgresSearchEngine(ctx.db, { keysInMemory: 'off', termCounts: false, countCacheSize: 0 }),
