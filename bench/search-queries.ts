@@ -196,3 +196,83 @@ export function buildWarmup(list: BenchQuery[], count: number): BenchQuery[] {
   }
   return warm;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Never-seen queries (bench/search.ts "never seen" passes): generated from the synthetic
+// catalogue's own vocabulary with a seeded generator, each one different from every query sent
+// before in the run, so no kept count or page can answer it; the same seed gives the same queries.
+
+/** A small seeded generator (mulberry32): the same seed, the same queries, run after run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Queries no cache has seen: one or two title words (drawn from random titles of the sample, so
+ * common words come up as often as the catalogue has them), an author, a title or subject search,
+ * a third of them with one to three result filters. `exclude` holds the wire forms already sent
+ * (the fixed list and the warm-up); each query is returned once.
+ */
+export function neverSeenQueries(
+  libraries: number[],
+  areas: number[],
+  exclude: Iterable<BenchQuery>,
+  seed = 20,
+): () => Wire {
+  const rand = seeded(seed);
+  const pickInt = (n: number) => Math.floor(rand() * n);
+  const seen = new Set([...exclude].map((q) => JSON.stringify(q.wire)));
+  const titleAt = () => syntheticTitle(1 + pickInt(SAMPLE));
+  const contentWord = () => {
+    for (;;) {
+      const w = words(titleAt().title).filter((x) => x.length > 3);
+      if (w.length > 0) return w[pickInt(w.length)]!;
+    }
+  };
+  const filterValues = [
+    ...['LIVRO', 'TESE', 'EBOOK', 'PERIODICO', 'ARTIGO'].map((v) => `T:${v}`),
+    ...['por', 'spa', 'eng'].map((v) => `I:${v}`),
+    ...['C', 'O', 'A'].map((v) => `X:${v}`),
+    ...libraries.slice(0, 8).map((v) => `B:${v}`),
+    ...areas.slice(0, 8).map((v) => `R:${v}`),
+    'D:S',
+  ];
+  const year = () => `Y:${1950 + pickInt(76)}`;
+  const one = (): Wire => {
+    const roll = rand();
+    let wire: Wire;
+    if (roll < 0.35) wire = { termo: contentWord() };
+    else if (roll < 0.65) wire = { termo: `${contentWord()} ${contentWord()}` };
+    else if (roll < 0.75) {
+      const t = titleAt();
+      const w = words(t.title).filter((x) => x.length > 3);
+      wire = { termo: w.slice(0, 1 + pickInt(2)).join(' ') || contentWord(), tipoBusca: 'titulo' };
+    } else if (roll < 0.9) {
+      const [surname, given] = titleAt().author.split(', ') as [string, string];
+      wire = { termo: rand() < 0.5 ? surname : `${given} ${surname}`, tipoBusca: 'autor' };
+    } else wire = { termo: titleAt().subjects.split(' ; ')[0]!, tipoBusca: 'assunto' };
+    if (rand() < 1 / 3) {
+      const filters = new Set<string>();
+      for (let n = 1 + pickInt(3); filters.size < n;)
+        filters.add(rand() < 0.2 ? year() : filterValues[pickInt(filterValues.length)]!);
+      wire.filtro = [...filters];
+    }
+    return wire;
+  };
+  return () => {
+    for (;;) {
+      const wire = one();
+      const key = JSON.stringify(wire);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      return wire;
+    }
+  };
+}

@@ -34,6 +34,11 @@ export interface SearchRequest {
    * this language, read with the page instead of by a query of their own.
    */
   hitsLanguage?: ServerLanguage;
+  /**
+   * Also count the works the results hold (grouped works, decision 0071), in the search's own
+   * snapshot and, where the counts are read over the matched titles, in the same statement.
+   */
+  countWorks?: boolean;
 }
 
 /**
@@ -52,6 +57,8 @@ export interface SearchResult {
    * was being written as the search began.
    */
   cacheVersion?: number;
+  /** How many works the results hold, when the request asked (`countWorks`). */
+  works?: number;
 }
 
 /** The search seam (DESIGN "Data"): PostgreSQL full-text search first; Solr/OpenSearch could follow. */

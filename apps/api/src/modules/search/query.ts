@@ -75,6 +75,9 @@ export const INDEX_READ_RATIO = 20;
 /** The key whose count is the number of results (the counting statements add it to every title). */
 export const TOTAL_KEY = '#';
 
+/** The key whose count is the number of works among the results (buildFilterCountSql `works`). */
+export const WORKS_KEY = '#works';
+
 /** What the statements below may know of the catalogue besides the request. */
 export interface CatalogueHints {
   /** Titles in the catalogue. */
@@ -441,6 +444,11 @@ export function buildFilterCountSql(
     cap?: number;
     /** Count works, not titles (grouped works, decision 0071): titles sharing a work key count once. */
     byWork?: boolean;
+    /**
+     * Also the number of works among the results (WORKS_KEY), in the same pass over the matched
+     * titles: grouped works need a page of their own only when it is below the total.
+     */
+    works?: boolean;
   } & CatalogueHints = {},
 ): { sql: string; params: unknown[] } {
   const params = new Params();
@@ -449,36 +457,63 @@ export function buildFilterCountSql(
   const filters = filterConditions(request, params, options);
   const cap = params.add(options.cap ?? FILTER_VALUE_CAP);
   const work = `coalesce(t.work_key, '#' || t.id)`;
+  const withWork = options.byWork || options.works;
   if (filters.length === 0) {
-    const sql = `SELECT key, count FROM (
-      ${ranked(
-        "title t, unnest(t.facet_keys || '{#}'::text[]) AS key",
-        match.where,
-        options.byWork ? `count(DISTINCT ${work})` : undefined,
-      )}
+    const counted = ranked(
+      options.works
+        ? "m, unnest(m.facet_keys || '{#}'::text[]) AS key"
+        : "title t, unnest(t.facet_keys || '{#}'::text[]) AS key",
+      options.works ? 'true' : match.where,
+      options.byWork ? `count(DISTINCT ${options.works ? 'm.work' : work})` : undefined,
+    );
+    if (!options.works)
+      return {
+        sql: `SELECT key, count FROM (
+      ${counted}
     ) counted
-    WHERE place <= ${cap}`;
+    WHERE place <= ${cap}`,
+        params: params.values,
+      };
+    // The matched titles once (MATERIALIZED), read by both the counts and the works.
+    const sql = `WITH m AS MATERIALIZED (SELECT t.facet_keys, ${work} AS work FROM title t WHERE ${match.where})
+    SELECT key, count FROM (
+      ${counted}
+    ) counted
+    WHERE place <= ${cap}
+    UNION ALL
+    SELECT '${WORKS_KEY}', count(*)::int FROM (SELECT DISTINCT work FROM m) w`;
     return { sql, params: params.values };
   }
   const selected = params.add(filterKeyGroups(request.filters).flatMap((g) => g.keys));
   const misses = filters.map((f) => `(NOT ${f.condition})::int`).join(' + ');
   const missed = `CASE ${filters.map((f) => `WHEN NOT ${f.condition} THEN '${f.prefix}:'`).join(' ')} END`;
-  const sql = `SELECT key, count FROM (
-      ${ranked(
-        // OFFSET 0 keeps the planner from inlining `scored`: its misses would then be worked out
-        // again for each key of each title (seventeen times), not once per title.
-        `(SELECT * FROM (
-           SELECT t.facet_keys, ${misses} AS misses, ${missed} AS missed${options.byWork ? `, ${work} AS work` : ''}
+  const scored = `SELECT t.facet_keys, ${misses} AS misses, ${missed} AS missed${withWork ? `, ${work} AS work` : ''}
              FROM title t
-            WHERE ${match.where}
+            WHERE ${match.where}`;
+  const counted = ranked(
+    // OFFSET 0 keeps the planner from inlining `scored`: its misses would then be worked out
+    // again for each key of each title (seventeen times), not once per title.
+    `(SELECT * FROM ${
+      options.works
+        ? 'scored'
+        : `(
+           ${scored}
            OFFSET 0
-         ) scored WHERE misses <= 1) m,
+         ) scored`
+    } WHERE misses <= 1) m,
          unnest(m.facet_keys || '{#}'::text[]) AS key`,
-        'm.misses = 0 OR starts_with(key, m.missed)',
-        options.byWork ? 'count(DISTINCT m.work)' : undefined,
-      )}
+    'm.misses = 0 OR starts_with(key, m.missed)',
+    options.byWork ? 'count(DISTINCT m.work)' : undefined,
+  );
+  const kept = `SELECT key, count FROM (
+      ${counted}
     ) counted
     WHERE place <= ${cap} OR key = ANY (${selected}::text[])`;
+  if (!options.works) return { sql: kept, params: params.values };
+  const sql = `WITH scored AS MATERIALIZED (${scored})
+    ${kept}
+    UNION ALL
+    SELECT '${WORKS_KEY}', count(*)::int FROM (SELECT DISTINCT work FROM scored WHERE misses = 0) w`;
   return { sql, params: params.values };
 }
 

@@ -16,11 +16,19 @@ import type { Db } from '../../lib/db/index.ts';
 import { findTitleSummaries, presentHit } from '../catalogue/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServerLanguage } from '../../lib/messages.ts';
-import { searchRequestFromQuery, type SearchEngine, type SearchResult } from './engine.ts';
+import {
+  searchRequestFromQuery,
+  type SearchEngine,
+  type SearchRequest,
+  type SearchResult,
+} from './engine.ts';
 import { SEARCH_ERRORS } from './errors.ts';
 import { filterGroupLabel, filterTypesForTab, presentFilterGroups } from './filters.ts';
 import { NETWORK_FILTERS, NetworkCountCache, searchNetwork } from './network-search.ts';
-import { groupsWorks, pageOfWorks, presentWorks } from './work-groups.ts';
+import { groupsWorks, pageOfWorks, presentWorks, type WorkPage } from './work-groups.ts';
+
+/** Pages of works kept under one catalogue version before starting again. */
+const WORK_PAGES_KEPT = 2_000;
 
 /** Filter value descriptions kept per language before starting again. */
 const DESCRIPTIONS_KEPT = 50_000;
@@ -43,6 +51,19 @@ export async function searchRoutes(
     return presentFilterGroups(db, result.filters, language, known);
   };
   const networkCounts = new NetworkCountCache();
+  // Pages of works (decision 0071) kept under the catalogue version the engine answered at, as the
+  // engine keeps its counts: counting filters by work reads every matched title again.
+  let workPages = { version: -1, kept: new Map<string, WorkPage | null>() };
+  const keptWorks = async (searched: SearchRequest, result: SearchResult) => {
+    if (result.cacheVersion === undefined) return pageOfWorks(db, searched);
+    if (workPages.version !== result.cacheVersion || workPages.kept.size >= WORK_PAGES_KEPT)
+      workPages = { version: result.cacheVersion, kept: new Map() };
+    const key = JSON.stringify(searched);
+    if (workPages.kept.has(key)) return workPages.kept.get(key)!;
+    const page = await pageOfWorks(db, searched);
+    workPages.kept.set(key, page);
+    return page;
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     API_PATHS.search,
@@ -68,9 +89,14 @@ export async function searchRoutes(
       try {
         const searched = searchRequestFromQuery(q);
         const grouped = await groupsWorks(db, q.search_tab);
-        const result = await engine.search({ ...searched, hitsLanguage: request.language });
-        // Grouped works (decision 0071): the count, page and filter counts of works.
-        const works = grouped ? await pageOfWorks(db, searched) : null;
+        const result = await engine.search({
+          ...searched,
+          hitsLanguage: request.language,
+          ...(grouped ? { countWorks: true } : {}),
+        });
+        // Grouped works (decision 0071): the count, page and filter counts of works, read only
+        // when the engine did not find every result a work of its own.
+        const works = grouped && result.works !== result.total ? await keptWorks(searched, result) : null;
         const data = works
           ? await presentWorks(db, works.works, request.language)
           : (result.hits ?? (await findTitleSummaries(db, result.ids, request.language))).map(presentHit);

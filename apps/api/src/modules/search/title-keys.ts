@@ -1,5 +1,8 @@
 import type { Db, Queryable } from '../../lib/db/index.ts';
-import { buildTitleListSql, TOTAL_KEY } from './query.ts';
+import { TOTAL_KEY } from './query.ts';
+import { WordLists } from './engine/word-lists.ts';
+
+export { difference, guessWords, intersect, union } from './engine/id-lists.ts';
 
 /**
  * Every title's filter keys (`title.facet_keys`) and year, kept in the API process (decision 0032):
@@ -65,10 +68,8 @@ export class TitleKeys {
   private readonly newer = new Map<number, Entry & { version: number }>();
   private newerFlag = new Uint8Array(0);
 
-  /** Arrays of search_term_titles read before, by scope and word, with their `changed`. */
-  private readonly lists = new Map<string, { changed: string; ids: Int32Array }>();
-  /** Ids held in `lists`. */
-  private listed = 0;
+  /** The frequent words' title lists read so far. */
+  private readonly wordLists = new WordLists();
 
   /** The catalogue version the copy is complete to; null until loaded. */
   private complete: number | null = null;
@@ -94,52 +95,20 @@ export class TitleKeys {
   }
 
   /**
-   * The titles holding every word of the text in the scope, sorted, from search_term_titles
-   * (buildTitleListSql), and how many words the text has; null when a word of it is not listed.
+   * The titles holding every word of the text in the scope, sorted, and how many words the text
+   * has; null when a word of it is not listed (WordLists).
    */
-  async titlesOfWords(
+  titlesOfWords(
     tx: Queryable,
     text: string,
     scope: string,
   ): Promise<{ ids: Int32Array; words: number } | null> {
-    const known = guessWords(text).flatMap((lexeme) => {
-      const kept = this.lists.get(`${scope}|${lexeme}`);
-      return kept ? [{ lexeme, changed: kept.changed }] : [];
-    });
-    const { sql, params } = buildTitleListSql(text, scope, known);
-    const { rows } = await tx.query<{ lexeme: string; listed: boolean; changed: string; ids: string | null }>(
-      sql,
-      params,
-    );
-    if (rows.length === 0 || rows.some((r) => !r.listed)) return null;
-    const lists: Int32Array[] = [];
-    for (const row of rows) {
-      const key = `${scope}|${row.lexeme}`;
-      let kept = this.lists.get(key);
-      if (row.ids !== null) {
-        if (kept) this.listed -= kept.ids.length;
-        kept = { changed: row.changed, ids: parseIds(row.ids) };
-        this.listed += kept.ids.length;
-      }
-      if (!kept) return null;
-      // Most recently used last; the least recently used go first when too many ids are kept.
-      this.lists.delete(key);
-      this.lists.set(key, kept);
-      lists.push(kept.ids);
-    }
-    while (this.listed > LISTED_IDS && this.lists.size > rows.length) {
-      const [oldest, value] = this.lists.entries().next().value!;
-      this.lists.delete(oldest);
-      this.listed -= value.ids.length;
-    }
-    lists.sort((a, b) => a.length - b.length);
-    return { ids: lists.reduce((both, list) => intersect(both, list)), words: rows.length };
+    return this.wordLists.titlesOfWords(tx, text, scope);
   }
 
   /** Drops the word lists read so far (the copy of the keys stays): the benchmark starts its passes alike. */
   forgetLists(): void {
-    this.lists.clear();
-    this.listed = 0;
+    this.wordLists.forget();
   }
 
   /** Whether the copy may answer searches. */
@@ -200,6 +169,7 @@ export class TitleKeys {
         `SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version,
                 NOT EXISTS (SELECT FROM pg_locks l
                              WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+                               AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
                                AND l.classid = (public.search_catalogue_lock_key() >> 32)::oid
                                AND l.objid = (public.search_catalogue_lock_key() & 4294967295)::oid) AS keepable
            FROM search_catalogue_version`,
@@ -412,41 +382,6 @@ export class TitleKeys {
   }
 }
 
-/** Ids of word lists kept at most (128 MB). */
-const LISTED_IDS = 32_000_000;
-
-/**
- * The words of a text as unaccent and the text search parser read them, near enough to choose
- * which searches to try on the word lists (the database tells the words exactly).
- */
-export function guessWords(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-}
-
-/** Ids written `1,2,3` (array_to_string), as a sorted Int32Array. */
-function parseIds(text: string): Int32Array {
-  if (text === '') return new Int32Array(0);
-  let count = 1;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count++;
-  const out = new Int32Array(count);
-  let n = 0;
-  let value = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 44) {
-      out[n++] = value;
-      value = 0;
-    } else value = value * 10 + (c - 48);
-  }
-  out[n] = value;
-  return out;
-}
-
 const copies = new WeakMap<Db, TitleKeys>();
 
 /** The one copy of a database's title keys in this process, shared by its search engines. */
@@ -454,50 +389,4 @@ export function titleKeysOf(db: Db): TitleKeys {
   let copy = copies.get(db);
   if (!copy) copies.set(db, (copy = new TitleKeys(db)));
   return copy;
-}
-
-/** The ids in both sorted lists, sorted. */
-export function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
-  let n = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
-    if (a[i]! < b[j]!) i++;
-    else if (a[i]! > b[j]!) j++;
-    else {
-      out[n++] = a[i]!;
-      i++;
-      j++;
-    }
-  }
-  return out.slice(0, n);
-}
-
-/** The ids in either sorted list, sorted. */
-export function union(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length + b.length);
-  let n = 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i]! < b[j]!) out[n++] = a[i++]!;
-    else if (a[i]! > b[j]!) out[n++] = b[j++]!;
-    else {
-      out[n++] = a[i++]!;
-      j++;
-    }
-  }
-  while (i < a.length) out[n++] = a[i++]!;
-  while (j < b.length) out[n++] = b[j++]!;
-  return out.slice(0, n);
-}
-
-/** The ids of the first sorted list that are not in the second, sorted. */
-export function difference(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length);
-  let n = 0;
-  for (let i = 0, j = 0; i < a.length; i++) {
-    while (j < b.length && b[j]! < a[i]!) j++;
-    if (j >= b.length || b[j] !== a[i]) out[n++] = a[i]!;
-  }
-  return out.slice(0, n);
 }

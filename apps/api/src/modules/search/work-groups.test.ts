@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchResponseSchema, type SearchResponse } from '@estante/contract';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import { writeSetting } from '../institution/index.ts';
+import { searchRequest } from './engine.ts';
+import { createPostgresSearchEngine } from './postgres-engine.ts';
+import { buildMatchedTitlesSql } from './query.ts';
 import { GROUP_WORKS_SETTING, groupsWorks } from './work-groups.ts';
 
 describe('grouped works in GET /api/consulta (decision 0071)', () => {
@@ -93,5 +96,56 @@ describe('grouped works in GET /api/consulta (decision 0071)', () => {
     for (const tab of ['geral', 'avancada']) expect(await groupsWorks(ctx.db, tab)).toBe(true);
     for (const tab of ['ebooks', 'acessibilidade', 'novas-aquisicoes', 'arquivo', 'rede-oai'])
       expect(await groupsWorks(ctx.db, tab)).toBe(false);
+  });
+
+  it('keeps a page of works only while the catalogue is unchanged', async () => {
+    const editions = async () =>
+      (await search(DOM_CASMURRO)).data.find((hit) => hit.titulo === 'Dom Casmurro')?.edicoes ?? [];
+    const before = await editions();
+    expect(before).toHaveLength(3);
+    expect(await editions()).toEqual(before);
+    const moved = before[2]!.cod_acervo;
+    await ctx.db.query(`UPDATE title SET title = 'Dom Casmurro (adaptação)' WHERE id = $1`, [moved]);
+    try {
+      expect((await editions()).map((e) => e.cod_acervo)).toEqual(
+        before.map((e) => e.cod_acervo).filter((id) => id !== moved),
+      );
+    } finally {
+      await ctx.db.query(`UPDATE title SET title = 'Dom Casmurro' WHERE id = $1`, [moved]);
+    }
+  });
+
+  it('has the engine count the works of a search in its own snapshot, whichever way it answers', async () => {
+    const engines = [
+      createPostgresSearchEngine(ctx.db, { keysInMemory: 'off', termCounts: false, countCacheSize: 0 }),
+      createPostgresSearchEngine(ctx.db, { keysInMemory: 'wait' }),
+    ];
+    const requests = [
+      searchRequest({ text: 'Dom Casmurro', type: 'titulo' }),
+      searchRequest({ text: 'Dom Casmurro', filters: [{ tipo: 'T', valor: 'LIVRO' }] }),
+      searchRequest({
+        text: 'Assis',
+        type: 'autor',
+        filters: [
+          { tipo: 'T', valor: 'LIVRO' },
+          { tipo: 'I', valor: 'por' },
+        ],
+      }),
+      searchRequest({ text: 'de' }),
+      searchRequest({ text: 'de', filters: [{ tipo: 'T', valor: 'LIVRO' }] }),
+      searchRequest({ text: 'nada-que-exista' }),
+    ];
+    for (const request of requests) {
+      const truth = buildMatchedTitlesSql(
+        request,
+        `count(DISTINCT coalesce(t.work_key, '#' || t.id))::int AS works`,
+      );
+      const { works } = (await ctx.db.query<{ works: number }>(truth.sql, truth.params)).rows[0]!;
+      for (const engine of engines) {
+        const result = await engine.search({ ...request, countWorks: true });
+        expect([request.text, request.filters, result.works]).toEqual([request.text, request.filters, works]);
+        expect((await engine.search(request)).works).toBeUndefined();
+      }
+    }
   });
 });
