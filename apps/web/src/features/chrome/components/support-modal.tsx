@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Modal } from '@mantine/core';
+import { Modal } from '../../../components/ui/lazy-overlays';
 
 // Issue 18, a light first load: the message and DOMPurify, which cleans it, are their own chunk,
 // fetched when the pop-up first opens.

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '@mantine/core';
+import { Modal } from '../../../components/ui/lazy-overlays';
 import { paths } from '../../../config/paths';
 import type { Session } from '../utils/session';
 import type { SignInSettings } from './sign-in-form';
