@@ -1,5 +1,6 @@
-// Lighthouse accessibility audit of the home, results and record pages, in Debian's Chromium,
-// with Lighthouse's mobile and desktop settings. Not part of `npm test`: `npm run bench:a11y`.
+// Lighthouse audit of the home, results and record pages, in Debian's Chromium: accessibility with
+// Lighthouse's mobile and desktop settings, and on mobile also performance (with its CLS and LCP)
+// and SEO (issue 18's targets). Not part of `npm test`: `npm run bench:a11y`.
 // Starts the catalogue as the browser tests do (a fresh embedded database with the demo library,
 // the web app built first), or audits a running one given as LIGHTHOUSE_URL. Nothing is downloaded.
 import { spawn } from 'node:child_process';
@@ -52,9 +53,9 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
   return { port, stop };
 }
 
-/** Failing accessibility audits of a report: id, title and the elements concerned. */
-function failingAudits(lhr: Result): string[] {
-  const category = lhr.categories['accessibility'];
+/** Failing audits of a report's category: id, title and the elements concerned. */
+function failingAudits(lhr: Result, categoryId = 'accessibility'): string[] {
+  const category = lhr.categories[categoryId];
   return (category?.auditRefs ?? []).flatMap((ref) => {
     const audit = lhr.audits[ref.id];
     if (!audit || audit.score === null || audit.score >= 1) return [];
@@ -99,12 +100,13 @@ try {
     { name: 'mobile' },
     { name: 'desktop', config: desktopConfig },
   ];
-  step(`Lighthouse accessibility audit of ${base}`);
+  step(`Lighthouse audit of ${base}`);
   for (const { name: formFactor, config } of settings) {
+    const categories = formFactor === 'mobile' ? ['performance', 'accessibility', 'seo'] : ['accessibility'];
     for (const page of pages) {
       const result = await lighthouse(
         `${base}${page.path}`,
-        { port: chromium.port, onlyCategories: ['accessibility'], logLevel: 'error', output: 'json' },
+        { port: chromium.port, onlyCategories: categories, logLevel: 'error', output: 'json' },
         config,
       );
       if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
@@ -112,10 +114,21 @@ try {
       if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
       const score = lhr.categories['accessibility']?.score ?? 0;
       worst = Math.min(worst, score);
+      const percent = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const others =
+        formFactor === 'mobile'
+          ? ` performance ${percent('performance')}, SEO ${percent('seo')}, CLS ${(
+              lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN
+            ).toFixed(
+              3,
+            )}, LCP ${((lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000).toFixed(1)} s;`
+          : '';
       console.log(
-        `  ${formFactor.padEnd(8)} ${page.name.padEnd(8)} ${Math.round(score * 100)}  ${page.path}`,
+        `  ${formFactor.padEnd(8)} ${page.name.padEnd(8)}${others} accessibility ${Math.round(score * 100)}  ${page.path}`,
       );
       for (const line of failingAudits(lhr)) console.log(`    ✗ ${line}`);
+      if (formFactor === 'mobile')
+        for (const line of failingAudits(lhr, 'seo')) console.log(`    ✗ SEO ${line}`);
     }
   }
 } finally {

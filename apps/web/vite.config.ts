@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress';
 import { languagesDefine } from './languages.ts';
+import { textsSplit } from './texts-split.ts';
 
 /** The API the dev server forwards /api to (the Fastify server of apps/api). */
 const API_TARGET = process.env.ESTANTE_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [textsSplit(), react(), precompress()],
   define: languagesDefine(),
   server: {
     host: '127.0.0.1',

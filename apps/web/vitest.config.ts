@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { languagesDefine } from './languages.ts';
+import { textsSplit } from './texts-split.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [textsSplit(), react()],
   define: languagesDefine(),
   test: {
     name: 'web',

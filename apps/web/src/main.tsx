@@ -7,7 +7,7 @@ import './app/global.css';
 import { App } from './app';
 import { LANGUAGE_PARAM } from './config/paths';
 import { STORAGE_KEYS } from './config/env';
-import { detectLanguage, initI18n, loadLanguage } from './lib/i18n';
+import { detectLanguage, initI18n, loadLanguage, loadRestOfLanguage } from './lib/i18n';
 import {
   applyAccessibilitySettings,
   readAccessibilitySettings,
@@ -48,4 +48,7 @@ void Promise.all([
       <App />
     </StrictMode>,
   );
+  // The rest of the texts (lib/text-parts.ts), for every screen but the first: fetched now, and
+  // waited for by the lazy screens and parts.
+  loadRestOfLanguage(language).catch(() => undefined);
 });

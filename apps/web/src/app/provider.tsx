@@ -1,8 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { i18n } from '../lib/i18n';
 import { createQueryClient, forgetPatronData } from '../lib/query-client';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../lib/error-handler';
@@ -11,6 +10,13 @@ import { subscribePatron } from '../features/identity/utils/session';
 import { ConfirmProvider } from '../components/ui/confirm-dialog';
 import { STORAGE_KEYS } from '../config/env';
 import { createAppTheme, cssVariablesResolver } from './theme';
+
+// Issue 18, a light first load: the notifications' container (its transitions and layout) comes in
+// a chunk of its own, fetched as the first screen draws; a notification shown before it arrives
+// waits in Mantine's store and shows when it does.
+const Notifications = lazy(async () => ({
+  default: (await import('../lib/notifications-container')).Notifications,
+}));
 
 // SPEC §1 dark mode: follows the system until the patron chooses light or dark in the accessibility bar.
 const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.colorScheme });
@@ -42,7 +48,9 @@ export function AppProvider({ children, queryClient, withoutConfig = false }: Ap
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme="auto"
       >
-        <Notifications position="top-right" autoClose={NOTIFICATION_AUTO_CLOSE_MS} />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" autoClose={NOTIFICATION_AUTO_CLOSE_MS} />
+        </Suspense>
         <QueryClientProvider client={client}>
           <ConfirmProvider>{withoutConfig ? children : <ConfigGate>{children}</ConfigGate>}</ConfirmProvider>
         </QueryClientProvider>

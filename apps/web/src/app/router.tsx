@@ -8,16 +8,17 @@ import { NotAvailableRoute, NotFoundRoute } from './routes/not-found';
 import { LogoutRoute } from './routes/logout';
 import { OidcResponseRoute } from './routes/login-oidc-response';
 import { SamlResponseRoute } from './routes/login-saml-response';
+import { withAllTexts } from '../lib/i18n';
 
 // Issue 18, a light first load: each area below is its own chunk, fetched when its address is
 // first opened (the router waits for it, so nothing half-drawn shows). The home and results screen
 // and the not-found screen stay in the first chunk; the sign-in page and the sign-in modal's form
 // load when first shown.
-const titleModule = () => import('./routes/title');
-const personalAreaModule = () => import('./routes/personal-area');
-const staffModule = () => import('./routes/staff');
-const authorityModule = () => import('./routes/authority');
-const institutionModule = () => import('./routes/institution');
+const titleModule = () => withAllTexts(import('./routes/title'));
+const personalAreaModule = () => withAllTexts(import('./routes/personal-area'));
+const staffModule = () => withAllTexts(import('./routes/staff'));
+const authorityModule = () => withAllTexts(import('./routes/authority'));
+const institutionModule = () => withAllTexts(import('./routes/institution'));
 
 /** The export of routes/title.tsx that draws each title sub-tab. */
 const TITLE_TAB_COMPONENTS = {
@@ -71,7 +72,7 @@ export const routes: RouteObject[] = [
       { path: paths.home.path, element: <HomeRoute /> },
       {
         path: paths.login.path,
-        lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
+        lazy: async () => ({ Component: (await withAllTexts(import('./routes/login'))).LoginRoute }),
       },
       { path: paths.logout.path, element: <LogoutRoute /> },
       { path: paths.externalRedirect.path, element: <NotAvailableRoute /> },
@@ -80,15 +81,17 @@ export const routes: RouteObject[] = [
       { path: paths.grupoA.path, element: <NotAvailableRoute /> },
       {
         path: paths.pearson.path,
-        lazy: async () => ({ Component: (await import('./routes/pearson')).PearsonRoute }),
+        lazy: async () => ({ Component: (await withAllTexts(import('./routes/pearson'))).PearsonRoute }),
       },
       {
         path: paths.basket.path,
-        lazy: async () => ({ Component: (await import('./routes/basket')).BasketRoute }),
+        lazy: async () => ({ Component: (await withAllTexts(import('./routes/basket'))).BasketRoute }),
       },
       {
         path: paths.sharedList.path,
-        lazy: async () => ({ Component: (await import('./routes/shared-list')).SharedListRoute }),
+        lazy: async () => ({
+          Component: (await withAllTexts(import('./routes/shared-list'))).SharedListRoute,
+        }),
       },
       personalAreaRoutes,
       staffRoutes,

@@ -1,4 +1,10 @@
-import { createTheme, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type ModalProps,
+  type MantineThemeComponent,
+  type NotificationProps,
+} from '@mantine/core';
 import type { TFunction } from 'i18next';
 
 /**
@@ -17,13 +23,17 @@ export function createAppTheme(t: TFunction) {
     headings: { fontWeight: '700' },
     components: {
       // Every notification's close button needs a name (axe button-name); the language is fixed per page load.
-      Notification: Notification.extend({
-        defaultProps: { closeButtonProps: { 'aria-label': t('errors.close') } },
-      }),
+      // (Plain objects, as `Notification.extend` and `Modal.extend` return: importing those
+      // components here would bring their code into the first load, decision 0069.)
+      Notification: {
+        defaultProps: {
+          closeButtonProps: { 'aria-label': t('errors.close') },
+        } satisfies Partial<NotificationProps>,
+      } satisfies MantineThemeComponent,
       // Every pop-up's close button needs a name too.
-      Modal: Modal.extend({
-        defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } },
-      }),
+      Modal: {
+        defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } satisfies Partial<ModalProps>,
+      } satisfies MantineThemeComponent,
     },
   });
 }

@@ -2,7 +2,6 @@ import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE } from '@estante/contract';
 import type { LanguageCode, Messages, OfferedLanguage, TranslationKey } from '@estante/i18n/keys';
-import { LOCALE_LOADERS } from '@estante/i18n/load';
 import { LANGUAGE_PARAM } from '../config/paths';
 import { STORAGE_KEYS } from '../config/env';
 
@@ -30,9 +29,77 @@ export function endonymOf(language: string): string {
   return OFFERED_LANGUAGES.find((offered) => offered.code === language)?.endonym ?? language;
 }
 
-/** The texts of one language: its own chunk, fetched once (issue 18: only the chosen language loads). */
-export function loadLanguage(language: LoadedLanguage): Promise<Messages> {
-  return LOCALE_LOADERS[language]();
+type TextsPart = () => Promise<Record<string, unknown>>;
+type LanguageParts = Record<'first' | 'rest', TextsPart>;
+
+/** Each language's texts in two parts, each its own chunk (lib/text-parts.ts). */
+const TEXT_PARTS: Partial<Record<LanguageCode, LanguageParts>> = {
+  pt: {
+    first: async () => (await import('@estante/i18n/locales/pt.json?part=first')).default,
+    rest: async () => (await import('@estante/i18n/locales/pt.json?part=rest')).default,
+  },
+  en: {
+    first: async () => (await import('@estante/i18n/locales/en.json?part=first')).default,
+    rest: async () => (await import('@estante/i18n/locales/en.json?part=rest')).default,
+  },
+  es: {
+    first: async () => (await import('@estante/i18n/locales/es.json?part=first')).default,
+    rest: async () => (await import('@estante/i18n/locales/es.json?part=rest')).default,
+  },
+  // fr and it are being translated, not offered (detectLanguage never picks them).
+};
+
+function partsOf(language: LoadedLanguage): LanguageParts {
+  const parts = TEXT_PARTS[language];
+  if (!parts) throw new Error(`no texts for ${language}`);
+  return parts;
+}
+
+/**
+ * The first part of one language's texts, all the first screen shows: its own chunk, fetched once
+ * (issue 18: only the chosen language loads, and of it first what the home page needs).
+ */
+export async function loadLanguage(language: LoadedLanguage): Promise<Messages> {
+  // The first part is not every text, but the keys it leaves out are shown only by code that waits
+  // for the rest (`allTexts`); i18next takes the two parts as one resource.
+  return (await partsOf(language).first()) as unknown as Messages;
+}
+
+let restLanguage: LoadedLanguage | null = null;
+let restOfTexts: Promise<void> | null = null;
+
+/**
+ * Fetches the rest of the language's texts and adds them to i18next (main.tsx starts it as soon as
+ * the first screen is on its way). Until it is called (the component tests) there is nothing to wait for.
+ */
+export function loadRestOfLanguage(language: LoadedLanguage): Promise<void> {
+  restLanguage = language;
+  return allTexts();
+}
+
+/** Resolves once every text of the language is loaded; lazy screens and parts wait for it. */
+export function allTexts(): Promise<void> {
+  const language = restLanguage;
+  if (!language) return Promise.resolve();
+  restOfTexts ??= partsOf(language)
+    .rest()
+    .then(
+      (texts) => {
+        i18n.addResourceBundle(language, 'translation', texts, true, true);
+      },
+      (error: unknown) => {
+        // Not fetched (offline): the next screen that waits tries again.
+        restOfTexts = null;
+        throw error;
+      },
+    );
+  return restOfTexts;
+}
+
+/** A module fetched together with the rest of the texts: what a lazy screen or part loads with. */
+export async function withAllTexts<T>(module: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([module, allTexts()]);
+  return loaded;
 }
 
 /** BCP 47 tag of an interface language, for `<html lang>` and date formats. */

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { Modal } from './lazy-overlays';
 
 /** What a confirmation asks (SPEC §2 "Generic confirm dialog"). */
 export interface ConfirmOptions {

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { Modal } from '../../../components/ui/lazy-overlays';
 import { paths } from '../../../config/paths';
 
 interface FeedbackModalProps {

@@ -11,11 +11,16 @@ import { FeedbackModal } from './feedback-modal';
 import { ProductLogo } from './product-logo';
 import { SupportModal } from './support-modal';
 import classes from './chrome.module.css';
+import { withAllTexts } from '../../../lib/i18n';
 
 // Issue 18, a light first load: the comment and suggestion forms are their own chunks, fetched when
 // their pop-up first opens for a signed-in patron; meanwhile the pop-up keeps about a form's height.
-const CommentForm = lazy(async () => ({ default: (await import('./comment-form')).CommentForm }));
-const SuggestionForm = lazy(async () => ({ default: (await import('./suggestion-form')).SuggestionForm }));
+const CommentForm = lazy(async () => ({
+  default: (await withAllTexts(import('./comment-form'))).CommentForm,
+}));
+const SuggestionForm = lazy(async () => ({
+  default: (await withAllTexts(import('./suggestion-form'))).SuggestionForm,
+}));
 const formFallback = <div aria-busy="true" style={{ minHeight: 240 }} />;
 
 /**

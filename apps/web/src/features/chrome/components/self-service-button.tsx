@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { Modal } from '../../../components/ui/lazy-overlays';
 import { useDisclosure } from '@mantine/hooks';
 import { languageFromCode, type SelfService } from '@estante/contract';
 import { isAvailableLanguage } from '../../../lib/i18n';

@@ -1,9 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Modal } from '@mantine/core';
+import { Modal } from '../../../components/ui/lazy-overlays';
+import { withAllTexts } from '../../../lib/i18n';
 
 // Issue 18, a light first load: the message and DOMPurify, which cleans it, are their own chunk,
 // fetched when the pop-up first opens.
-const SupportMessage = lazy(async () => ({ default: (await import('./support-message')).SupportMessage }));
+const SupportMessage = lazy(async () => ({
+  default: (await withAllTexts(import('./support-message'))).SupportMessage,
+}));
 
 interface SupportModalProps {
   title: string;

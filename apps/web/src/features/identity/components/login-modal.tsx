@@ -11,15 +11,16 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '@mantine/core';
+import { Modal } from '../../../components/ui/lazy-overlays';
 import { paths } from '../../../config/paths';
 import type { Session } from '../utils/session';
 import type { SignInSettings } from './sign-in-form';
+import { withAllTexts } from '../../../lib/i18n';
 
 // Issue 18, a light first load: the form (with the captcha, the password recovery and the second
 // factor) is its own chunk, fetched when the modal first opens. Meanwhile the modal keeps about
 // the form's height, so it does not grow under the reader's eyes.
-const SignInForm = lazy(async () => ({ default: (await import('./sign-in-form')).SignInForm }));
+const SignInForm = lazy(async () => ({ default: (await withAllTexts(import('./sign-in-form'))).SignInForm }));
 
 /** Options of one opening of the login modal. */
 export interface LoginModalOptions {

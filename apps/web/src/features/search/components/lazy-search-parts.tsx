@@ -5,6 +5,7 @@ import type * as Index from './index-browser';
 import type * as Authority from './authority-search';
 import type * as TeachingPlan from './tabs/teaching-plan-search';
 import type * as NetworkItem from '../../network/components/network-result-item';
+import { withAllTexts } from '../../../lib/i18n';
 
 // Issue 18, a light first load: the home page paints the simple search tab. The parts below show
 // only on another tab (advanced, authorities, teaching plan, network, a tab with options of its
@@ -18,7 +19,7 @@ function Loading({ minHeight }: { minHeight: number }) {
 
 /** A named export of a module as a lazy component, drawn in a Suspense with a place holder. */
 function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, minHeight: number) {
-  const Part = lazy(async () => ({ default: await load() }));
+  const Part = lazy(async () => ({ default: await withAllTexts(load()) }));
   function LazyPart(props: P) {
     return (
       <Suspense fallback={<Loading minHeight={minHeight} />}>

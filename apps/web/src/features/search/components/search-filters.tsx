@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Drawer, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Stack, Text, Title } from '@mantine/core';
+import { Drawer } from '../../../components/ui/lazy-overlays';
 import type { AppliedFilter, FilterGroup } from '@estante/contract';
 import { formatCount, translateKey } from '../../../lib/i18n';
 import classes from './search.module.css';
