@@ -1,14 +1,33 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress';
 import { languagesDefine } from './languages.ts';
 import { textsSplit } from './texts-split.ts';
 
+/**
+ * index.html's description (search engines, link previews) from the Portuguese texts, the
+ * catalogue's first language; the app puts it in the visitor's language (lib/i18n.ts), and a
+ * record's page has its own, written by the server.
+ */
+function indexDescription(): Plugin {
+  return {
+    name: 'estante-index-description',
+    transformIndexHtml(html) {
+      const pt = JSON.parse(
+        readFileSync(new URL('../../packages/i18n/src/locales/pt.json', import.meta.url), 'utf8'),
+      ) as { app: { description: string } };
+      const escaped = pt.app.description.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+      return html.replace('__APP_DESCRIPTION__', escaped);
+    },
+  };
+}
+
 /** The API the dev server forwards /api to (the Fastify server of apps/api). */
 const API_TARGET = process.env.ESTANTE_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [textsSplit(), react(), precompress()],
+  plugins: [textsSplit(), indexDescription(), react(), precompress()],
   define: languagesDefine(),
   server: {
     host: '127.0.0.1',

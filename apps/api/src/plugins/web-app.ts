@@ -62,8 +62,8 @@ export async function sendWebApp(
     .send(injectHead(html, head));
 }
 
-/** index.html with the page's head tags in place of its own `<title>`. */
+/** index.html with the page's head tags in place of its own `<title>` and description. */
 export function injectHead(html: string, head: string): string {
-  const replaced = html.replace(/<title>[^<]*<\/title>/, () => head);
+  const replaced = html.replace(/<title>[^<]*<\/title>(\s*<meta name="description"[^>]*>)?/, () => head);
   return replaced !== html ? replaced : html.replace('</head>', () => `${head}\n  </head>`);
 }

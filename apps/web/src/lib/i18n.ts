@@ -144,17 +144,27 @@ export function initI18n(
       interpolation: { escapeValue: false },
       returnNull: false,
     });
-    i18n.on('languageChanged', (lng) => {
-      if (typeof document !== 'undefined') document.documentElement.lang = languageTag(lng);
-    });
+    i18n.on('languageChanged', (lng) => describeDocument(lng));
   } else {
     for (const [code, translation] of Object.entries(texts)) {
       i18n.addResourceBundle(code, 'translation', translation, true, true);
     }
     if (i18n.language !== language) void i18n.changeLanguage(language);
   }
-  if (typeof document !== 'undefined') document.documentElement.lang = languageTag(language);
+  describeDocument(language);
   return i18n;
+}
+
+/**
+ * Keeps `<html lang>` and the page's description (index.html's, for search engines and link
+ * previews; a record page's own, written by the server, is left alone) in the interface language.
+ */
+function describeDocument(language: string): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = languageTag(language);
+  const description = document.head.querySelector('meta[name="description"]:not([data-page-metadata])');
+  if (description && i18n.exists('app.description', { lng: language }))
+    description.setAttribute('content', i18n.t('app.description', { lng: language }));
 }
 
 /** The current interface language. */

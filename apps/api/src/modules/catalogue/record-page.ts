@@ -88,7 +88,8 @@ export function recordHead(title: Title, origin: string): string {
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
   return [
     `<title>${escapeHtml(name)}</title>`,
-    meta('name', 'description', description),
+    // Marked as the page's own: the app keeps index.html's description in the interface language, not this.
+    `<meta name="description" content="${escapeHtml(description)}" data-page-metadata>`,
     `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
     meta('property', 'og:type', BOOK_TYPES.has(title.cod_tipo_obra ?? '') ? 'book' : 'website'),
     meta('property', 'og:title', title.titulo),

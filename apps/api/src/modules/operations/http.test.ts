@@ -12,7 +12,10 @@ import { buildTestApp, publicToken, TEST_DB_KIND } from '../../testing/build-tes
 function fakeWebDist(): { root: string; asset: string; assetText: string } {
   const root = mkdtempSync(join(tmpdir(), 'estante-web-'));
   mkdirSync(join(root, 'assets'));
-  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Estante</title><div id="root"></div>');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><title>Estante</title><meta name="description" content="Catálogo"><div id="root"></div>',
+  );
   writeFileSync(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const assetText = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   const asset = 'assets/index-CPWkYM1S.js';
@@ -305,7 +308,7 @@ describe('the HTTP layer', () => {
   describe('record pages for crawlers and link previews (issue 18)', () => {
     /** The `content` of a meta tag, decoded as a parser would. */
     const metaContent = (html: string, attribute: string, key: string) =>
-      new RegExp(`<meta ${attribute}="${key}" content="([^"]*)">`)
+      new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"[^>]*>`)
         .exec(html)?.[1]
         ?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
     const jsonLd = (html: string) => {
@@ -337,6 +340,8 @@ describe('the HTTP layer', () => {
       const html = page.body;
       expect(html).toContain('<div id="root"></div>');
       expect(html.match(/<title>/g)).toHaveLength(1);
+      // The record's description replaces the catalogue's own: one description, the record's.
+      expect(html.match(/<meta name="description"/g)).toHaveLength(1);
       expect(html).toContain(`<title>${record.titulo} — ${record.autor}</title>`);
       expect(metaContent(html, 'name', 'description')).toContain(record.autor);
       expect(html).toContain(`<link rel="canonical" href="http://opac.example/acervo/${row!.id}">`);
