@@ -1,7 +1,7 @@
 // The search benchmark's fixed query list (bench/search.ts).
 import { SearchQuerySchema, formatAdvancedRow, type AdvancedRow } from '@estante/contract';
 import { searchRequestFromQuery, type SearchRequest } from '../apps/api/src/modules/search/index.ts';
-import { syntheticTitle } from '../apps/api/src/modules/seed/index.ts';
+import { seededRandom, syntheticTitle } from '../apps/api/src/modules/seed/index.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The fixed query list. Every word comes from the synthetic catalogue's first 100,000 titles, so
@@ -200,19 +200,7 @@ export function buildWarmup(list: BenchQuery[], count: number): BenchQuery[] {
 // ---------------------------------------------------------------------------------------------
 // Never-seen queries (bench/search.ts "never seen" passes): generated from the synthetic
 // catalogue's own vocabulary with a seeded generator, each one different from every query sent
-// before in the run, so no kept count or page can answer it; the same seed gives the same queries.
-
-/** A small seeded generator (mulberry32): the same seed, the same queries, run after run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+// before in the run, so no kept count or page can answer it; the same seed gives the same queries (the synthetic catalogue's own seeded generator).
 
 /**
  * Queries no cache has seen: one or two title words (drawn from random titles of the sample, so
@@ -226,7 +214,7 @@ export function neverSeenQueries(
   exclude: Iterable<BenchQuery>,
   seed = 20,
 ): () => Wire {
-  const rand = seeded(seed);
+  const rand = seededRandom(seed);
   const pickInt = (n: number) => Math.floor(rand() * n);
   const seen = new Set([...exclude].map((q) => JSON.stringify(q.wire)));
   const titleAt = () => syntheticTitle(1 + pickInt(SAMPLE));

@@ -23,28 +23,30 @@ export function isProxyRange(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
-/**
- * TRUST_PROXY: the proxies whose X-Forwarded-For is believed, comma-separated. Unset, no proxy is
- * trusted and the client address is the connection's.
- */
-const trustedProxies = z
-  .string()
-  .transform((text) =>
+/** A list in one variable, its entries separated by commas (spaces around them and empty ones dropped). */
+function commaSeparated() {
+  return z.string().transform((text) =>
     text
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
-  )
-  .superRefine((entries, context) => {
-    const bad = entries.filter((entry) => !isProxyRange(entry));
-    if (bad.length > 0 || entries.length === 0)
-      context.addIssue({
-        code: 'custom',
-        message: `must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.5,192.168.1.0/24${
-          bad.length > 0 ? ` (not one: ${bad.join(', ')})` : ''
-        }`,
-      });
-  });
+  );
+}
+
+/**
+ * TRUST_PROXY: the proxies whose X-Forwarded-For is believed, comma-separated. Unset, no proxy is
+ * trusted and the client address is the connection's.
+ */
+const trustedProxies = commaSeparated().superRefine((entries, context) => {
+  const bad = entries.filter((entry) => !isProxyRange(entry));
+  if (bad.length > 0 || entries.length === 0)
+    context.addIssue({
+      code: 'custom',
+      message: `must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.5,192.168.1.0/24${
+        bad.length > 0 ? ` (not one: ${bad.join(', ')})` : ''
+      }`,
+    });
+});
 
 /** Settings read once at start from the environment (README "Configuration"). */
 export const ConfigSchema = z.object({
@@ -59,14 +61,7 @@ export const ConfigSchema = z.object({
    * PostgreSQL streaming replicas for searches and public reads (decision 0074), comma-separated;
    * unset, the primary answers everything.
    */
-  DATABASE_READ_URL: z
-    .string()
-    .transform((text) =>
-      text
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
+  DATABASE_READ_URL: commaSeparated()
     .refine(
       (urls) => urls.length > 0 && urls.every((url) => /^postgres(ql)?:\/\//.test(url)),
       'must be one or more postgres:// or postgresql:// URLs separated by commas',

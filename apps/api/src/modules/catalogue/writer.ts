@@ -1,3 +1,4 @@
+import { COPY_STATUSES } from '@estante/contract';
 import type { MappedAuthority, MappedHoldings, MappedTitle, MarcRecord } from '@estante/marc';
 import type { Queryable } from '../../lib/db/index.ts';
 import { stemConfigFor } from '../search/index.ts';
@@ -26,16 +27,7 @@ export interface WriteOptions {
   knowledgeArea?: string | null;
 }
 
-const STATUSES = new Set([
-  'disponivel',
-  'emprestado',
-  'reservado',
-  'quarentena',
-  'atrasado',
-  'consulta_local',
-  'extraviado',
-  'em_processamento',
-]);
+const STATUSES = new Set<string>(COPY_STATUSES);
 
 /** Holdings status text → our copy status (unknown statuses count as on the shelf). */
 function normaliseStatus(status: string | null): string {
@@ -456,6 +448,16 @@ async function linkHeadings(tx: Queryable, headings: readonly Heading[], ids: re
   );
 }
 
+/** Rows of a table in one statement, each row an object named by its columns (none: no statement). */
+async function insertRecordset(tx: Queryable, table: string, rows: readonly Record<string, unknown>[]) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!).join(', ');
+  await tx.query(
+    `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`,
+    [JSON.stringify(rows)],
+  );
+}
+
 /** Normative acts, case law and archival material: what their search tabs search by (one statement per tab). */
 async function saveTabRows(tx: Queryable, group: readonly TitleToSave[], ids: readonly number[]) {
   const acts = group.flatMap(({ mapped }, i) => {
@@ -474,14 +476,7 @@ async function saveTabRows(tx: Queryable, group: readonly TitleToSave[], ids: re
         ]
       : [];
   });
-  if (acts.length > 0) {
-    await tx.query(
-      `INSERT INTO title_normative_act (title_id, kind, number, signed_on, year, issuer, jurisdiction)
-       SELECT title_id, kind, number, signed_on, year, issuer, jurisdiction
-         FROM jsonb_populate_recordset(NULL::title_normative_act, $1::jsonb)`,
-      [JSON.stringify(acts)],
-    );
-  }
+  await insertRecordset(tx, 'title_normative_act', acts);
   const decisions = group.flatMap(({ mapped }, i) => {
     const d = mapped.caseLaw;
     return d
@@ -498,14 +493,7 @@ async function saveTabRows(tx: Queryable, group: readonly TitleToSave[], ids: re
         ]
       : [];
   });
-  if (decisions.length > 0) {
-    await tx.query(
-      `INSERT INTO title_case_law (title_id, court, decision_kind, case_number, rapporteur, judged_on, year)
-       SELECT title_id, court, decision_kind, case_number, rapporteur, judged_on, year
-         FROM jsonb_populate_recordset(NULL::title_case_law, $1::jsonb)`,
-      [JSON.stringify(decisions)],
-    );
-  }
+  await insertRecordset(tx, 'title_case_law', decisions);
   const archives = group.flatMap(({ mapped }, i) => {
     const a = mapped.archive;
     return a
@@ -521,14 +509,7 @@ async function saveTabRows(tx: Queryable, group: readonly TitleToSave[], ids: re
         ]
       : [];
   });
-  if (archives.length > 0) {
-    await tx.query(
-      `INSERT INTO title_archive (title_id, fonds, series, level, start_year, end_year)
-       SELECT title_id, fonds, series, level, start_year, end_year
-         FROM jsonb_populate_recordset(NULL::title_archive, $1::jsonb)`,
-      [JSON.stringify(archives)],
-    );
-  }
+  await insertRecordset(tx, 'title_archive', archives);
 }
 
 /** An authority record to write. */

@@ -6,4 +6,4 @@ export {
   seedDemo,
   seedDemoIfEmpty,
 } from './demo.ts';
-export { seedSynthetic, syntheticTitle } from './synthetic.ts';
+export { seedSynthetic, seededRandom, syntheticTitle } from './synthetic.ts';

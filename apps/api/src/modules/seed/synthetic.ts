@@ -156,7 +156,7 @@ const WORK_TYPES = [
 ];
 
 /** Deterministic pseudo-random numbers (mulberry32), so a benchmark catalogue is the same on every run. */
-function random(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -280,7 +280,7 @@ export interface SyntheticTitle {
  * so adding holdings did not change any title, author, subject, year or call number.
  */
 export function syntheticTitle(n: number, seed = 42): SyntheticTitle {
-  const rand = random(seed * 1_000_003 + n);
+  const rand = seededRandom(seed * 1_000_003 + n);
   const roll = rand();
   const language = roll < 0.6 ? 'por' : roll < 0.8 ? 'spa' : 'eng';
   const word = () => wordAt(language, zipfRank(rand));
@@ -300,7 +300,7 @@ export function syntheticTitle(n: number, seed = 42): SyntheticTitle {
   const publisher = pick(rand, PUBLISHERS);
   const place = pick(rand, PLACES);
 
-  const holdings = random((seed * 1_000_003 + n) ^ 0x5bd1e995);
+  const holdings = seededRandom((seed * 1_000_003 + n) ^ 0x5bd1e995);
   const undated = holdings() < 0.04;
   const online = workType === 'EBOOK' || workType === 'ARTIGO' || holdings() < 0.03;
   const onlineLinks = online
