@@ -253,26 +253,14 @@ async function saveTitleGroup(
         physical_description, series, notes, isbn, issn, language, languages, call_number, classification,
         work_type, remote_access, cover_url, is_accessible, knowledge_area_id, extra_search, ts_config, marc,
         source_format, acquired_on, vernacular_titles, vernacular_authors, vernacular_subjects,
-        -- The keys its links will give a new title, as title_linked_facet_keys reads them (migration
-        -- 0043): the refresh at commit then leaves the row alone.
+        -- The keys its links will give a new title, as title_linked_facet_keys reads them (migrations
+        -- 0043, 0044): the refresh at commit then leaves the row alone.
         ARRAY(
-          SELECT CASE
-                   WHEN h.role = 'author' THEN 'A:'
-                   WHEN a.type IN ('assunto_geografico', 'subdivisao_geografica') THEN 'G:'
-                   WHEN a.type IN ('genero_forma', 'subdivisao_genero_forma') THEN 'F:'
-                   WHEN a.type IN ('pessoa', 'instituicao', 'evento', 'titulo_uniforme') THEN 'N:'
-                   ELSE 'S:'
-                 END || a.id
+          SELECT public.authority_facet_key(h.role, a.type, a.id)
             FROM jsonb_to_recordset(e.value->'pending_headings') AS h(type text, heading text, role text)
             JOIN authority a ON a.type = h.type AND a.heading_norm = public.f_norm(h.heading)
           UNION ALL
-          SELECT unnest(ARRAY[
-                   'B:' || l.id,
-                   'U:' || l.campus_id,
-                   CASE WHEN c.status = 'disponivel' THEN 'D:S' END,
-                   'O:' || public.f_facet_text(c.loan_type),
-                   'L:' || public.f_facet_text(split_part(c.location, ' — ', 1))
-                 ])
+          SELECT unnest(public.copy_facet_keys(l.id, l.campus_id, c.status, c.loan_type, c.location))
             FROM jsonb_to_recordset(e.value->'pending_copies') AS c(library_id int, status text, loan_type text, location text)
             JOIN library l ON l.id = c.library_id
           UNION ALL
