@@ -3,7 +3,8 @@
 // cover each one, and counts the mutants some test caught. Prints the score per area and in total.
 //   npm run bench:mutation                          # every area, one after the other
 //   npm run bench:mutation -- --area marc           # one area (repeatable): marc, circulation, search-state,
-//                                                   # circulation-engine (not run by default: hours)
+//                                                   # circulation-engine (not run by default: an hour
+//                                                   # or more, its tests on a throwaway PostgreSQL)
 //   npm run bench:mutation -- --area marc --mutate 'packages/marc/src/views/**/*.ts'  # part of an area
 //   npm run bench:mutation -- --area marc --each    # the area file by file, largest first, each its own part
 //   npm run bench:mutation -- --area circulation-engine --mutate 'apps/api/src/modules/circulation/local/engine/loans.ts:100-200'
@@ -29,6 +30,7 @@ import {
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Stryker } from '@stryker-mutator/core';
+import { findPostgresBin, startPostgres } from '../scripts/lib.mjs';
 import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
 import {
   add,
@@ -50,6 +52,12 @@ interface Area {
   vitestConfig: string;
   /** false: runs only when named. */
   byDefault?: boolean;
+  /**
+   * Its tests run on a PostgreSQL server (TEST_DATABASE_URL, or a throwaway cluster this script
+   * starts): a test's database is then a copy of the template database, made by the server in a
+   * fraction of a second, where an embedded one is loaded from a dump in about 3 s.
+   */
+  postgres?: boolean;
 }
 
 const AREAS: Area[] = [
@@ -78,8 +86,9 @@ const AREAS: Area[] = [
     vitestConfig: 'bench/mutation/circulation.vitest.config.ts',
   },
   {
-    // The engine's database work under its tests on PGlite: each test makes a database from the
-    // template, about 3 s, so this area takes hours and runs only when named (--area circulation-engine).
+    // The engine's database work under its tests, on PostgreSQL: each test makes its own database
+    // from the template, and an engine mutant is covered by up to 22 of them, so this area takes an
+    // hour or more and runs only when named (--area circulation-engine).
     name: 'circulation-engine',
     mutate: [
       'apps/api/src/modules/circulation/local/engine.ts',
@@ -87,6 +96,7 @@ const AREAS: Area[] = [
     ],
     vitestConfig: 'bench/mutation/circulation-engine.vitest.config.ts',
     byDefault: false,
+    postgres: true,
   },
   {
     name: 'search-state',
@@ -214,8 +224,25 @@ const runs: Run[] = AREAS.filter((a) => chosen.includes(a.name)).flatMap((area) 
 );
 
 const repoPath = (file: string) => relative(process.cwd(), resolve(file));
+
+/** The PostgreSQL server of the areas that need one: TEST_DATABASE_URL, or a throwaway cluster. */
+let cluster: { url: string; stop(): void } | null = null;
+async function postgresFor(area: Area): Promise<void> {
+  if (!area.postgres || process.env.TEST_DATABASE_URL) return;
+  const bin = await findPostgresBin();
+  cluster = bin ? await startPostgres(bin) : null;
+  if (!cluster) {
+    console.error(`area ${area.name} needs PostgreSQL: set TEST_DATABASE_URL or install its server binaries`);
+    process.exit(2);
+  }
+  // Stryker's test processes inherit the environment.
+  process.env.TEST_DATABASE_URL = cluster.url;
+}
+process.on('exit', () => cluster?.stop());
+
 const done: { name: string; counts: Counts; seconds: number }[] = [];
 for (const { area, mutate } of runs) {
+  await postgresFor(area);
   const part = partName(mutate);
   // A part's globs keep the area's exclusions (tests, declarations, generated tables).
   const globs = mutate ? [...mutate, ...area.mutate.filter((g) => g.startsWith('!'))] : area.mutate;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import pg from 'pg';
@@ -8,7 +7,7 @@ import type { Db } from '../lib/db/index.ts';
 import { openPglite } from '../lib/db/pglite.ts';
 import { openPostgres } from '../lib/db/postgres.ts';
 import { migrate } from '../lib/db/index.ts';
-import { TEMPLATE_DATABASE, withDatabase } from './databases.ts';
+import { TEMPLATE_DATABASE, testDatabaseName, withDatabase } from './databases.ts';
 
 /** Which engine this run tests: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
 export const TEST_DB_KIND: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -17,7 +16,7 @@ export const TEST_DB_KIND: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL
 export async function createTestDb(options: { empty?: boolean } = {}): Promise<Db> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const name = `estante_test_${randomBytes(6).toString('hex')}`;
+    const name = testDatabaseName();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(

@@ -7,7 +7,7 @@ import { migrate } from '../lib/db/index.ts';
 import { openPglite } from '../lib/db/pglite.ts';
 import { openPostgres } from '../lib/db/postgres.ts';
 import { seedDemo } from '../modules/seed/index.ts';
-import { TEMPLATE_DATABASE, withDatabase } from './databases.ts';
+import { TEMPLATE_DATABASE, TEST_DATABASE_PREFIX, withDatabase } from './databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,7 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       const { rows } = await cleanup.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'estante_test_%'",
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+        [TEST_DATABASE_PREFIX],
       );
       for (const row of rows) await cleanup.query(`DROP DATABASE IF EXISTS ${row.datname}`);
       await cleanup.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);

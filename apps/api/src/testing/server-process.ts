@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
@@ -9,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite } from '../lib/db/pglite.ts';
-import { TEMPLATE_DATABASE, withDatabase } from './databases.ts';
+import { TEMPLATE_DATABASE, testDatabaseName, withDatabase } from './databases.ts';
 
 // The real server process (src/server.ts) for the tests that need one: graceful shutdown, several
 // processes on one database, the reverse proxy of the reference deployment.
@@ -36,7 +35,7 @@ export async function serverDatabase(): Promise<{
 }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const name = `estante_test_${randomBytes(6).toString('hex')}`;
+    const name = testDatabaseName();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
