@@ -717,6 +717,19 @@ describe('keeping the precomputed filter keys current', () => {
     try {
       await seedSynthetic(db, { records: 300, batchSize: 120 });
       expect(await stale(db)).toBe(0);
+      const wrong = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM title t WHERE t.facet_keys IS DISTINCT FROM public.title_facet_keys(t)',
+      );
+      expect(wrong.rows[0]!.n).toBe(0);
+      // Each title was written once, with its keys, by the statement that wrote its links: the refresh
+      // at commit found nothing to change. A title it rewrote would be a row version made by a later
+      // command of the transaction (the same xmin, another cmin than its author link's).
+      const rewritten = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM title t
+          WHERE NOT EXISTS (SELECT 1 FROM title_authority ta
+                             WHERE ta.title_id = t.id AND ta.xmin = t.xmin AND ta.cmin = t.cmin)`,
+      );
+      expect(rewritten.rows[0]!.n).toBe(0);
       const { rows } = await db.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM title WHERE 'T:LIVRO' = ANY (facet_keys)",
       );

@@ -464,19 +464,38 @@ export async function seedSynthetic(
          ON CONFLICT (type, heading_norm) DO NOTHING`,
         [headings.map((h) => h.type), headings.map((h) => h.heading)],
       );
+      // Each new title carries the filter keys its copies, authority links and online links give it,
+      // as the importer's do (decision 0072, migrations 0043 and 0044): the links then mark it stale as
+      // usual, and the refresh at commit finds its keys right and leaves the row alone, instead of
+      // rewriting every title of the batch.
       return tx.query<{ inserted: number }>(
-        `WITH ins AS (
+        `WITH copy_keys AS (
+           SELECT c.cn, array_agg(k) AS keys
+             FROM unnest($19::text[], $20::int[], $22::text[]) AS c(cn, lib, st)
+             JOIN library l ON l.id = c.lib
+             CROSS JOIN LATERAL unnest(public.copy_facet_keys(l.id, l.campus_id, c.st, 'Normal', 'Acervo geral')) AS k
+            GROUP BY c.cn
+         ), heading_keys AS (
+           SELECT h.cn, array_agg(public.authority_facet_key(h.role, a.type, a.id)) AS keys
+             FROM unnest($26::text[], $27::text[], $28::text[], $29::text[]) AS h(cn, type, heading, role)
+             JOIN authority a ON a.type = h.type AND a.heading_norm = public.f_norm(h.heading)
+            GROUP BY h.cn
+         ), ins AS (
            INSERT INTO title (control_number, control_source, title, title_statement, main_author, authors_text,
                subjects_text, year, publication_date, language, languages, ts_config, work_type, call_number,
                classification, publisher, publication_place, marc, source_format, remote_access, cover_url,
-               is_accessible, knowledge_area_id, acquired_on)
-           SELECT cn, 'SYNTH', ti, ti, au, au, su, yr, coalesce(yr::text, '[s.d.]'), lg, ARRAY[lg], cfg::regconfig,
+               is_accessible, knowledge_area_id, acquired_on, facet_keys)
+           SELECT u.cn, 'SYNTH', ti, ti, au, au, su, yr, coalesce(yr::text, '[s.d.]'), lg, ARRAY[lg], cfg::regconfig,
                   wt, call, cls, pub, pl, marc::jsonb, 'marc21', CASE WHEN online THEN 'cr' END, cover, acc, area,
-                  acq::date
+                  acq::date,
+                  coalesce(ck.keys, '{}') || coalesce(hk.keys, '{}')
+                    || CASE WHEN online THEN ARRAY['X:O', 'M:online'] ELSE '{}' END
              FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
                          $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::bool[],
                          $15::text[], $16::bool[], $17::int[], $18::text[])
                   AS u(cn, ti, au, su, yr, lg, cfg, wt, call, cls, pub, pl, marc, online, cover, acc, area, acq)
+             LEFT JOIN copy_keys ck ON ck.cn = u.cn
+             LEFT JOIN heading_keys hk ON hk.cn = u.cn
            ON CONFLICT (control_number, control_source) DO NOTHING
            RETURNING id, control_number
          ), copies AS (
