@@ -233,7 +233,7 @@ const SUBDIVISIONS = 'vxyz';
 /** A 856 $3 that marks the link as the cover image (the only cover convention we read). */
 export const COVER_LABEL = /^\s*(capa|cover|cover image|imagem da capa|portada)\s*[.:]?\s*$/i;
 const ACCESSIBLE_TEXT =
-  /braille|daisy|audiolivro|audio-?livro|audiobook|audio book|large print|large type|letra ampliada|fonte ampliada|tipos ampliados|macrotipo|l[ií]ngua brasileira de sinais|sign language|lengua de se[nñ]as|audiodescri|audio description|closed caption/i;
+  /braille|daisy|audio-?livro|audiobook|audio book|large print|large type|letra ampliada|fonte ampliada|tipos ampliados|macrotipo|l[ií]ngua brasileira de sinais|sign language|lengua de se[nñ]as|audiodescri|audio description|closed caption/i;
 
 /** Maps a bibliographic record to our title fields; refuses records without a 245 (UNIMARC, authorities, holdings). */
 export function mapTitle(record: MarcRecord): MappedTitle | MappingError {
