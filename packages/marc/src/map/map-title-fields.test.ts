@@ -480,6 +480,7 @@ describe('880s filed under the field they link to (linkedScripts)', () => {
       data('880', ' 0', ['6', '653-04/(N'], ['a', 'Стихи'], ['e', 'ключ']),
       data('880', '  ', ['6', '250-05/(N'], ['a', '2-е изд.']),
       data('880', '10', ['6', '245-06/(N'], ['a', 'Стихи'], ['c', 'Пушкин'], ['h', 'x']),
+      data('880', '  ', ['6', '500-07/(N'], ['a', ' ']),
     ]);
     expect(t.linkedScripts).toEqual({
       title: ['Стихи'],
@@ -717,6 +718,7 @@ describe('identifiers, languages, call numbers', () => {
   it('keeps valid ISBNs as ISBN-13 with the ISBN-10 given, and cancelled or wrong ones apart', () => {
     const t = map([
       data('020', '  ', ['a', '8535902775 (broch.)'], ['q', 'broch.'], ['c', 'R$ 39,90']),
+      data('020', '  ', ['a', '(enc.)']),
       data('020', '  ', ['a', '978-85-359-0277-8']),
       data('020', '  ', ['a', '9788535914849'], ['z', '8535914846']),
       data('020', '  ', ['z', '978-85-359-0277-8'], ['z', '8535902775']),
@@ -885,6 +887,17 @@ describe('work type', () => {
     expect(map([ORDINANCE, THESIS]).workType).toBe('TESE');
     expect(map([ORDINANCE, THESIS]).normativeAct).toBeNull();
   });
+
+  it('reads court decisions only in monographs of language material too', () => {
+    const decision = [
+      data('245', '10', ['a', 'Ação direta de inconstitucionalidade n. 4.277']),
+      data('110', '1 ', ['a', 'Brasil.'], ['b', 'Supremo Tribunal Federal.']),
+      data('655', ' 4', ['a', 'Jurisprudência.']),
+    ];
+    expect(map(decision).workType).toBe('JURISPRUDENCIA');
+    const serial = map(decision, leader('a', 's'));
+    expect([serial.workType, serial.caseLaw, serial.normativeAct]).toEqual(['PERIODICO', null, null]);
+  });
 });
 
 describe('accessible formats', () => {
@@ -900,6 +913,12 @@ describe('accessible formats', () => {
     expect(accessible([control('007', 'fb')])).toBe(true);
     expect(accessible([control('007', 'ta')])).toBe(false);
     expect(accessible([])).toBe(false);
+  });
+
+  it('reads nothing from a 007 that came as a data field (a broken MARCXML file), and does not fail on it', () => {
+    const broken = data('007', '  ', ['a', 'fb']);
+    expect(accessible([broken])).toBe(false);
+    expect(map([broken, data('856', '40', ['u', 'https://example.org/e'])]).workType).toBe('LIVRO');
   });
 
   it.each([...'efgkor'])('reads the form of item of leader/06 %s at 008/29', (type) => {

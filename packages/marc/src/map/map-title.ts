@@ -718,7 +718,6 @@ function copiesOf(rec: IndexedRecord): MappedCopy[] {
  * a field in two scripts (Nepali 250/260) get the same choice as the title.
  */
 function preferLatin(fields: MarcField[]): MarcField[] {
-  if (fields.length < 2) return fields;
   const isLatin = (f: MarcField) => isLatinScript(joinSubfields(f, null));
   return [...fields.filter(isLatin), ...fields.filter((f) => !isLatin(f))];
 }
