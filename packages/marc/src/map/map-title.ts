@@ -197,9 +197,8 @@ export interface MappingError {
 const rules = {
   controlNumber: first(extract('001')),
   controlSource: first(extract('003')),
-  titleStatement: extract('245abcfgknps'),
   physicalDescription: first(extract('300abcefg', { trimPunctuation: true })),
-  series: first(extract('490av:830anpv', { trimPunctuation: true })),
+  series: extract('490av:830anpv', { trimPunctuation: true }),
   notes: extract('500:502:505:520'),
   issn: extract('022a'),
   callNumber: firstOfEach('090ab:050ab:082ab:852hi:099a'),
@@ -275,7 +274,7 @@ export function mapTitle(record: MarcRecord): MappedTitle | MappingError {
   const notes = rules.notes(rec);
   const { links, coverUrl } = linksOf(rec);
   const languages = languagesOf(rec);
-  const series = rules.series(rec);
+  const [series = null, ...otherSeries] = rules.series(rec);
   const classification = rules.classification(rec);
   // Legislation and case law are language-material monographs; serials and articles keep their type.
   const isLegalCandidate =
@@ -292,7 +291,7 @@ export function mapTitle(record: MarcRecord): MappedTitle | MappingError {
     ...rules.otherNotes(rec),
     ...alternateScripts,
     ...(series ? [series] : []),
-    ...extract('490av:830anpv', { trimPunctuation: true })(rec).slice(1),
+    ...otherSeries,
     ...isbns.invalid,
   ]);
   extra.delete('');
