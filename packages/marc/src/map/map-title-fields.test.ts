@@ -291,6 +291,14 @@ describe('names (1XX main entry, 7XX added entries)', () => {
     expect(map([data('100', '1 ', ['a', 'Anônimo,'], ['d', ','])]).authors[0]?.dates).toBeNull();
   });
 
+  it('keeps a non-Latin added entry as a name of its own beside a Latin main entry', () => {
+    const t = map([data('100', '1 ', ['a', 'Tolstoy, Leo']), data('700', '1 ', ['a', 'Толстая, Софья'])]);
+    expect(t.authors.map((a) => [a.name, a.main, a.vernacular])).toEqual([
+      ['Tolstoy, Leo', true, null],
+      ['Толстая, Софья', false, null],
+    ]);
+  });
+
   it('keeps added entries in record order whatever their script', () => {
     const t = map([data('700', '1 ', ['a', 'Толстой, Лев']), data('700', '1 ', ['a', 'Tolstoy, Leo'])]);
     expect(t.authors.map((a) => a.name)).toEqual(['Толстой, Лев', 'Tolstoy, Leo']);
@@ -458,6 +466,13 @@ describe('subjects (6XX)', () => {
     ]);
   });
 
+  it('trims each subfield of a heading and skips blank ones between words', () => {
+    const t = map([
+      data('611', '24', ['a', 'Congresso Eucarístico '], ['n', ' '], ['d', ' 1955'], ['x', ' História ']),
+    ]);
+    expect(t.subjects.map((s) => s.term)).toEqual(['Congresso Eucarístico 1955 -- História']);
+  });
+
   it('keeps a heading of subdivisions only, and skips blank subfields', () => {
     const t = map([data('650', ' 4', ['a', ' '], ['x', 'História'], ['x', '  '], ['z', 'Brasil.'])]);
     expect(t.subjects.map((s) => s.term)).toEqual(['História -- Brasil']);
@@ -476,7 +491,7 @@ describe('880s filed under the field they link to (linkedScripts)', () => {
       data('880', '1 ', ['a', 'Sem vínculo']),
       data('880', '1 ', ['6', '700-01/(N'], ['e', 'переводчик']),
       data('880', '1 ', ['6', '710-02/(N'], ['a', 'Союз писателей.'], ['b', 'Секция'], ['e', 'издатель']),
-      data('880', ' 4', ['6', '650-03/(N'], ['a', 'Поэзия'], ['x', ' '], ['x', 'История'], ['e', 'тема']),
+      data('880', ' 4', ['6', '650-03/(N'], ['a', ' Поэзия '], ['x', ' '], ['x', 'История'], ['e', 'тема']),
       data('880', ' 0', ['6', '653-04/(N'], ['a', 'Стихи'], ['e', 'ключ']),
       data('880', '  ', ['6', '250-05/(N'], ['a', '2-е изд.']),
       data('880', '10', ['6', '245-06/(N'], ['a', 'Стихи'], ['c', 'Пушкин'], ['h', 'x']),
@@ -754,6 +769,7 @@ describe('identifiers, languages, call numbers', () => {
     ]);
     expect([odd.language, odd.languages]).toEqual(['ita', ['ita', 'xxx']]);
     expect(map([fixed({ 35: 'POR' })]).language).toBeNull();
+    expect(map([fixed({ 35: 'por' }), data('041', '1 ', ['a', 'eng'])]).languages).toEqual(['por', 'eng']);
     expect(map([fixed({ 35: 'po' })]).languages).toEqual([]);
   });
 
