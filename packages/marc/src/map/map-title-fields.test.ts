@@ -221,11 +221,12 @@ describe('names (1XX main entry, 7XX added entries)', () => {
         '2 ',
         ['a', 'Biblioteca Nacional (Brasil).'],
         ['b', 'Divisão de Obras Raras,'],
-        ['4', 'own'],
+        ['e', 'depositário.'],
+        ['4', 'dpt'],
       ),
       author: {
         name: 'Biblioteca Nacional (Brasil). Divisão de Obras Raras',
-        role: 'own',
+        role: 'depositário',
         kind: 'corporate',
         main: false,
         dates: null,
@@ -632,9 +633,7 @@ describe('description, series, notes', () => {
     expect(t.extraSearchText).toBe(
       'Coleção Primeiros passos ; 12 \nPrimeiros passos. Série B, Ensaios ; 12.',
     );
-    expect(map([data('830', ' 0', ['a', 'Primeiros passos ;'], ['v', '12'])]).series).toBe(
-      'Primeiros passos ; 12',
-    );
+    expect(map([data('830', ' 0', ['a', 'Primeiros passos.'])]).series).toBe('Primeiros passos');
     expect(map([]).series).toBeNull();
   });
 
@@ -1032,6 +1031,7 @@ describe('online links and cover (856)', () => {
     ['Acesso restrito', 'proxy'],
     ['  acesso   restrito  .', 'proxy'],
     ['RESTRICTED ACCESS: EBSCO', 'ebsco'],
+    ['Restricted  access', 'proxy'],
     ['acesso restrito:minha_biblioteca-1.', 'minha_biblioteca-1'],
     ['acesso restrito: -pearson', null],
     ['acesso restrito: pearson books', null],
