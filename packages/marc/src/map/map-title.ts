@@ -197,9 +197,8 @@ export interface MappingError {
 const rules = {
   controlNumber: first(extract('001')),
   controlSource: first(extract('003')),
-  titleStatement: extract('245abcfgknps'),
   physicalDescription: first(extract('300abcefg', { trimPunctuation: true })),
-  series: first(extract('490av:830anpv', { trimPunctuation: true })),
+  series: extract('490av:830anpv', { trimPunctuation: true }),
   notes: extract('500:502:505:520'),
   issn: extract('022a'),
   callNumber: firstOfEach('090ab:050ab:082ab:852hi:099a'),
@@ -233,7 +232,7 @@ const SUBDIVISIONS = 'vxyz';
 /** A 856 $3 that marks the link as the cover image (the only cover convention we read). */
 export const COVER_LABEL = /^\s*(capa|cover|cover image|imagem da capa|portada)\s*[.:]?\s*$/i;
 const ACCESSIBLE_TEXT =
-  /braille|daisy|audiolivro|audio-?livro|audiobook|audio book|large print|large type|letra ampliada|fonte ampliada|tipos ampliados|macrotipo|l[ií]ngua brasileira de sinais|sign language|lengua de se[nñ]as|audiodescri|audio description|closed caption/i;
+  /braille|daisy|audio-?livro|audiobook|audio book|large print|large type|letra ampliada|fonte ampliada|tipos ampliados|macrotipo|l[ií]ngua brasileira de sinais|sign language|lengua de se[nñ]as|audiodescri|audio description|closed caption/i;
 
 /** Maps a bibliographic record to our title fields; refuses records without a 245 (UNIMARC, authorities, holdings). */
 export function mapTitle(record: MarcRecord): MappedTitle | MappingError {
@@ -275,7 +274,7 @@ export function mapTitle(record: MarcRecord): MappedTitle | MappingError {
   const notes = rules.notes(rec);
   const { links, coverUrl } = linksOf(rec);
   const languages = languagesOf(rec);
-  const series = rules.series(rec);
+  const [series = null, ...otherSeries] = rules.series(rec);
   const classification = rules.classification(rec);
   // Legislation and case law are language-material monographs; serials and articles keep their type.
   const isLegalCandidate =
@@ -292,7 +291,7 @@ export function mapTitle(record: MarcRecord): MappedTitle | MappingError {
     ...rules.otherNotes(rec),
     ...alternateScripts,
     ...(series ? [series] : []),
-    ...extract('490av:830anpv', { trimPunctuation: true })(rec).slice(1),
+    ...otherSeries,
     ...isbns.invalid,
   ]);
   extra.delete('');
@@ -718,7 +717,6 @@ function copiesOf(rec: IndexedRecord): MappedCopy[] {
  * a field in two scripts (Nepali 250/260) get the same choice as the title.
  */
 function preferLatin(fields: MarcField[]): MarcField[] {
-  if (fields.length < 2) return fields;
   const isLatin = (f: MarcField) => isLatinScript(joinSubfields(f, null));
   return [...fields.filter(isLatin), ...fields.filter((f) => !isLatin(f))];
 }
