@@ -41,6 +41,15 @@ describe('circulation engine', () => {
 
   const days = (n: number) => clock.advance(n * DAY);
 
+  /** A patron's log entries of one action, oldest first, with the debt they name and their details. */
+  async function actionsOf(patronId: number, action: string) {
+    const { rows } = await db.query<{ debt: number | null; details: Record<string, unknown> }>(
+      'SELECT debt_id AS debt, details FROM circulation_log WHERE patron_id = $1 AND action = $2 ORDER BY id',
+      [patronId, action],
+    );
+    return rows;
+  }
+
   describe('checkout and return', () => {
     it('lends for the loan period of the rule, shows the copy as lent and logs who did it', async () => {
       const patron = await makePatron(db);
@@ -162,6 +171,12 @@ describe('circulation engine', () => {
       });
       await engine.pay({ patronId: patron.id, amountCents: 100, discountCents: 50, actor: staff });
       await engine.suspend({ patronId: patron.id, days: 2, reason: 'Dano', actor: staff });
+      expect(await actionsOf(patron.id, 'suspension.desk')).toEqual([
+        {
+          debt: null,
+          details: { days: 2, reason: 'Dano', startsOn: '2026-03-10', endsOn: '2026-03-11' },
+        },
+      ]);
       await expect(
         engine.checkout({ patronId: patron.id, copyId: copyIds[1]!, actor: staff }),
       ).rejects.toMatchObject({
@@ -184,16 +199,46 @@ describe('circulation engine', () => {
       await expect(engine.pay({ patronId: patron.id, amountCents: 500, actor: staff })).rejects.toMatchObject(
         { code: 'PAYMENT_TOO_LARGE' },
       );
-      const paid = await engine.pay({ patronId: patron.id, amountCents: 200, actor: staff });
-      expect(paid.leftCents).toBe(250);
-      const { rows } = await db.query<{ paid: number; at: boolean }>(
-        'SELECT paid_cents AS paid, paid_at IS NOT NULL AS at FROM debt WHERE patron_id = $1 ORDER BY id',
+      // The discount counts towards what is owed: 400 + 100 is more than 450.
+      await expect(
+        engine.pay({ patronId: patron.id, amountCents: 400, discountCents: 100, actor: staff }),
+      ).rejects.toMatchObject({ code: 'PAYMENT_TOO_LARGE' });
+      // A discount alone leaves the oldest debt open (not paid), and does not reach the second.
+      expect(
+        await engine.pay({ patronId: patron.id, amountCents: 0, discountCents: 50, actor: staff }),
+      ).toEqual({ settled: [], leftCents: 400 });
+      // The discount comes off first; only what is left of the oldest debt is paid on it.
+      const paid = await engine.pay({
+        patronId: patron.id,
+        amountCents: 200,
+        discountCents: 20,
+        actor: staff,
+      });
+      expect(paid.leftCents).toBe(180);
+      const { rows } = await db.query<{ id: number; discount: number; paid: number; at: boolean }>(
+        `SELECT id, discount_cents AS discount, paid_cents AS paid, paid_at IS NOT NULL AS at
+           FROM debt WHERE patron_id = $1 ORDER BY id`,
         [patron.id],
       );
-      expect(rows).toEqual([
-        { paid: 150, at: true },
-        { paid: 50, at: true },
+      expect(rows.map(({ id: _, ...debt }) => debt)).toEqual([
+        { discount: 70, paid: 80, at: true },
+        { discount: 0, paid: 120, at: true },
       ]);
+      expect(paid.settled).toEqual([rows[0]!.id]);
+      const [oldest, second] = rows.map((r) => r.id);
+      expect(await actionsOf(patron.id, 'debt.payment')).toEqual([
+        { debt: oldest, details: { paidCents: 0, discountCents: 50 } },
+        { debt: oldest, details: { paidCents: 80, discountCents: 20 } },
+        { debt: second, details: { paidCents: 120, discountCents: 0 } },
+      ]);
+      // A debt must be the patron's own, and a patron who owes nothing has nothing to pay.
+      const other = await makePatron(db);
+      await expect(
+        engine.pay({ patronId: other.id, amountCents: 100, debtId: second!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'DEBT_NOT_FOUND' });
+      await expect(engine.pay({ patronId: other.id, amountCents: 100, actor: staff })).rejects.toMatchObject({
+        code: 'NOTHING_DUE',
+      });
     });
   });
 
