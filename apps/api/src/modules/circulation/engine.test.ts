@@ -50,6 +50,19 @@ describe('circulation engine', () => {
     return rows;
   }
 
+  /** Everything the log holds of a patron, oldest first: each action with its details. */
+  async function patronLog(patronId: number) {
+    const { rows } = await db.query<{ action: string; details: Record<string, unknown> }>(
+      'SELECT action, details FROM circulation_log WHERE patron_id = $1 ORDER BY id',
+      [patronId],
+    );
+    return rows;
+  }
+  const checkedOut = (dueOn: string) => ({
+    action: 'loan.checkout',
+    details: { dueOn, channel: 'balcao', loanType: 'Normal' },
+  });
+
   describe('checkout and return', () => {
     it('lends for the loan period of the rule, shows the copy as lent and logs who did it', async () => {
       const patron = await makePatron(db);
@@ -58,6 +71,24 @@ describe('circulation engine', () => {
       expect(loan.dueOn).toBe('2026-03-09');
       expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'emprestado', expected: '2026-03-09' });
       expect(await logOf(db, copyIds[0]!)).toEqual([{ action: 'loan.checkout', actor: staff }]);
+      expect(await patronLog(patron.id)).toEqual([checkedOut('2026-03-09')]);
+      // Alerts (decision 0044): due soon two days before, late after the due day, each once.
+      days(4);
+      expect(await engine.alertDueLoans(2)).toEqual({ alerts: 0 });
+      days(1);
+      expect(await engine.alertDueLoans(2)).toEqual({ alerts: 1 });
+      expect(await engine.alertDueLoans(2)).toEqual({ alerts: 0 });
+      days(3);
+      expect(await engine.alertDueLoans(2)).toEqual({ alerts: 1 });
+      expect(await engine.alertDueLoans(2)).toEqual({ alerts: 0 });
+      const { rows } = await db.query<{ kind: string; once_key: string }>(
+        'SELECT kind, once_key FROM alert WHERE patron_id = $1 ORDER BY id',
+        [patron.id],
+      );
+      expect(rows).toEqual([
+        { kind: 'loanDueSoon', once_key: `loanDueSoon:${loan.loanId}:2026-03-09` },
+        { kind: 'loanOverdue', once_key: `loanOverdue:${loan.loanId}:2026-03-09` },
+      ]);
     });
 
     it('moves the due date past the days the library is closed', async () => {
@@ -124,6 +155,22 @@ describe('circulation engine', () => {
       const second = await engine.checkin({ copyId: copyIds[1]!, actor: staff });
       expect(second.fineCents).toBe(500);
       expect(second.suspension).toEqual({ startsOn: '2026-03-18', endsOn: '2026-03-25', days: 8 });
+      expect((await patronLog(patron.id)).slice(2)).toEqual([
+        { action: 'loan.checkin', details: { lateDays: 3, fineCents: 450, quarantineUntil: null } },
+        { action: 'debt.fine', details: { amountCents: 450, lateDays: 3 } },
+        { action: 'suspension.late', details: { days: 6, startsOn: '2026-03-12', endsOn: '2026-03-17' } },
+        { action: 'loan.checkin', details: { lateDays: 4, fineCents: 500, quarantineUntil: null } },
+        { action: 'debt.fine', details: { amountCents: 500, lateDays: 4 } },
+        { action: 'suspension.late', details: { days: 8, startsOn: '2026-03-18', endsOn: '2026-03-25' } },
+      ]);
+      const { rows } = await db.query<{ origin: string; reason: string }>(
+        'SELECT origin, reason FROM suspension WHERE patron_id = $1 ORDER BY id',
+        [patron.id],
+      );
+      expect(rows).toEqual([
+        { origin: 'atraso', reason: 'Devolução com 3 dia(s) de atraso' },
+        { origin: 'atraso', reason: 'Devolução com 4 dia(s) de atraso' },
+      ]);
     });
 
     it('refuses a second loan of a lent copy, a copy not lent, and a loan over the limit', async () => {
@@ -157,7 +204,17 @@ describe('circulation engine', () => {
         { libraryId: library.id },
       ]);
       await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      await engine.sweep(); // the demo library's titles, whose days are not the test clock's
       days(8);
+      expect(await engine.sweep()).toEqual({
+        titles: 1,
+        late: 1,
+        quarantineEnded: 0,
+        holdsExpired: 0,
+        requestsExpired: 0,
+        holdsReleased: 0,
+      });
+      expect((await copyState(db, copyIds[0]!)).status).toBe('atrasado');
       await expect(
         engine.checkout({ patronId: patron.id, copyId: copyIds[1]!, actor: staff }),
       ).rejects.toMatchObject({
@@ -268,6 +325,20 @@ describe('circulation engine', () => {
         [waiting.id],
       );
       expect(rows).toEqual([{ status: 'liberada', deadline: '2026-03-09' }]);
+      expect(await logOf(db, copyIds[0]!)).toEqual([
+        { action: 'loan.checkout', actor: staff },
+        { action: 'loan.checkin', actor: staff },
+        { action: 'quarantine.end', actor: 'job:sweep' },
+        { action: 'hold.release', actor: 'job:sweep' },
+      ]);
+      expect((await patronLog(reader.id))[1]).toEqual({
+        action: 'loan.checkin',
+        details: { lateDays: 0, fineCents: 0, quarantineUntil: '2026-03-06' },
+      });
+      expect(await patronLog(waiting.id)).toEqual([
+        { action: 'hold.place', details: { position: 1 } },
+        { action: 'hold.release', details: { pickupDeadline: '2026-03-09', queuePosition: 1 } },
+      ]);
     });
   });
 
@@ -369,6 +440,7 @@ describe('circulation engine', () => {
         [false, 'HOLD_NOT_FOUND'],
       ]);
       expect((await engine.cancelHolds(a.id, [first.holdId!], 'p'))[0]!.refusal?.code).toBe('HOLD_ENDED');
+      expect(await actionsOf(a.id, 'hold.cancel')).toEqual([{ debt: null, details: { reason: 'leitor' } }]);
       const { rows } = await db.query<{ patron_id: number; queue_position: number }>(
         "SELECT patron_id, queue_position FROM hold WHERE title_id = $1 AND status = 'fila' ORDER BY queue_position",
         [titleId],
@@ -414,6 +486,21 @@ describe('circulation engine', () => {
         { patron_id: first.id, status: 'cancelada', cancel_reason: 'prazo' },
         { patron_id: second.id, status: 'atendida', cancel_reason: null },
       ]);
+      expect(await logOf(db, copyIds[0]!)).toEqual([
+        { action: 'loan.checkout', actor: staff },
+        { action: 'loan.checkin', actor: staff },
+        { action: 'hold.release', actor: staff },
+        { action: 'hold.expire', actor: 'job:sweep' },
+        { action: 'hold.release', actor: 'job:sweep' },
+        { action: 'loan.checkout', actor: staff },
+        { action: 'hold.fulfil', actor: staff },
+      ]);
+      expect(await patronLog(second.id)).toEqual([
+        { action: 'hold.place', details: { position: 2 } },
+        { action: 'hold.release', details: { pickupDeadline: '2026-03-07', queuePosition: 1 } },
+        checkedOut('2026-03-12'),
+        { action: 'hold.fulfil', details: {} },
+      ]);
     });
 
     it('passes a released copy to the next hold when its patron cancels', async () => {
@@ -445,6 +532,10 @@ describe('circulation engine', () => {
       expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.dueOn).toBe('2026-03-19');
       days(5);
       expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.refusal).toBe(CIRCULATION_ERROR.RENEW_LIMIT);
+      expect(await actionsOf(patron.id, 'loan.renew')).toEqual([
+        { debt: null, details: { from: '2026-03-09', to: '2026-03-14', renewals: 1 } },
+        { debt: null, details: { from: '2026-03-14', to: '2026-03-19', renewals: 2 } },
+      ]);
     });
 
     it('refuses a renewal that would not move the date, of a late loan, while holds wait, and of loans not the patron’s', async () => {
@@ -561,6 +652,13 @@ describe('circulation engine', () => {
         id,
       ]);
       expect(rows[0]!.status).toBe('finalizada');
+      expect(await patronLog(a.id)).toEqual([
+        { action: 'request.create', details: {} },
+        { action: 'request.send', details: { pickupDeadline: null } },
+        { action: 'request.arrive', details: { pickupDeadline: '2026-03-04' } },
+        checkedOut('2026-03-09'),
+        { action: 'request.finish', details: {} },
+      ]);
     });
 
     it('refuses over the request limit, home delivery without an address, and a location of another library', async () => {
@@ -599,6 +697,15 @@ describe('circulation engine', () => {
         code: 'REQUEST_LIMIT',
         message: 'circulation.errors.requestLimit',
       });
+      // The home delivery location makes the request a delivery to the address given.
+      const saved = await db.query<{ home: boolean; address: string | null }>(
+        'SELECT home_delivery AS home, delivery_address AS address FROM loan_request WHERE patron_id = $1 ORDER BY id',
+        [patron.id],
+      );
+      expect(saved.rows).toEqual([
+        { home: true, address: 'Rua A, 10' },
+        { home: false, address: null },
+      ]);
     });
 
     it('ends a request not collected in time and gives the copy back to the shelf', async () => {
@@ -610,6 +717,11 @@ describe('circulation engine', () => {
       days(3);
       expect((await engine.sweep()).requestsExpired).toBe(1);
       expect((await copyState(db, copyIds[0]!)).status).toBe('disponivel');
+      expect((await patronLog(patron.id)).map((e) => e.action)).toEqual([
+        'request.create',
+        'request.arrive',
+        'request.expire',
+      ]);
     });
   });
 });
