@@ -105,7 +105,7 @@ describe('circulation engine', () => {
       expect(loan.dueOn).toBe('2026-03-09');
     });
 
-    it('takes a copy back on time: no fine, back on the shelf', async () => {
+    it('takes a copy back on time: no fine, back on the shelf; the loan forgets a patron who keeps no history', async () => {
       const patron = await makePatron(db);
       const { copyIds } = await makeTitle(db, 'Iracema', [{ libraryId: library.id }]);
       await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
@@ -119,6 +119,24 @@ describe('circulation engine', () => {
         next: 'disponivel',
       });
       expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'disponivel', expected: null });
+      // Decision 0045: the history is anonymised on demand, or at each return once the patron says so.
+      const holder = 'SELECT patron_id AS "patronId" FROM loan WHERE copy_id = $1 ORDER BY id';
+      expect((await db.query(holder, [copyIds[0]])).rows).toEqual([{ patronId: patron.id }]);
+      expect(await engine.anonymiseLoanHistory(patron.id, staff)).toBe(1);
+      expect(await engine.anonymiseLoanHistory(patron.id, staff)).toBe(0);
+      await engine.setKeepsLoanHistory(patron.id, false, staff);
+      await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      expect((await db.query(holder, [copyIds[0]])).rows).toEqual([
+        { patronId: null },
+        { patronId: patron.id },
+      ]);
+      await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      expect((await db.query(holder, [copyIds[0]])).rows).toEqual([{ patronId: null }, { patronId: null }]);
+      expect((await patronLog(patron.id)).filter((e) => e.action.startsWith('patron.'))).toEqual([
+        { action: 'patron.loan-history-anonymised', details: { loans: 1 } },
+        { action: 'patron.loan-history-anonymised', details: { loans: 0 } },
+        { action: 'patron.loan-history', details: { keeps: false } },
+      ]);
     });
 
     it('fines a late return per day late and records the debt', async () => {
@@ -580,6 +598,122 @@ describe('circulation engine', () => {
       expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.refusal).toBe(
         CIRCULATION_ERROR.PATRON_IN_DEBT,
       );
+    });
+  });
+
+  describe('state loaded from another system', () => {
+    it('loads loans (late when past due), a released hold and a quarantined copy without the rules, never onto a copy taken', async () => {
+      const [ana, bia] = [await makePatron(db), await makePatron(db)];
+      const { titleId, copyIds } = await makeTitle(
+        db,
+        'O Ateneu',
+        [1, 2, 3, 4].map(() => ({ libraryId: library.id })),
+      );
+      const at = (day: string) => new Date(`${day}T15:00:00Z`);
+      const [late, today, held, quarantined] = copyIds as [number, number, number, number];
+      await engine.importState({
+        kind: 'loan',
+        patronId: ana.id,
+        copyId: late,
+        loanedAt: at('2026-02-10'),
+        dueOn: '2026-02-24',
+        renewals: 1,
+      });
+      await engine.importState(
+        { kind: 'loan', patronId: ana.id, copyId: today, loanedAt: at('2026-02-23'), dueOn: '2026-03-02' },
+        'seed',
+      );
+      await engine.importState({
+        kind: 'released-hold',
+        patronId: bia.id,
+        copyId: held,
+        placedAt: at('2026-02-20'),
+        releasedOn: '2026-03-03',
+      });
+      await engine.importState({
+        kind: 'quarantine',
+        patronId: bia.id,
+        copyId: quarantined,
+        loanedAt: at('2026-02-01'),
+        returnedAt: at('2026-03-01'),
+        quarantineUntil: '2026-03-03',
+      });
+      expect(await Promise.all(copyIds.map((id) => copyState(db, id)))).toEqual([
+        { status: 'atrasado', expected: '2026-02-24' },
+        { status: 'emprestado', expected: '2026-03-02' },
+        { status: 'reservado', expected: null },
+        { status: 'quarentena', expected: null },
+      ]);
+      const loans = await db.query(
+        `SELECT copy_id AS copy, patron_id AS patron, due_on::text AS due, renewals, channel,
+                returned_at IS NOT NULL AS returned, quarantine_until::text AS quarantine
+           FROM loan WHERE copy_id = ANY($1::int[]) ORDER BY id`,
+        [copyIds],
+      );
+      expect(loans.rows).toEqual([
+        {
+          copy: late,
+          patron: ana.id,
+          due: '2026-02-24',
+          renewals: 1,
+          channel: 'importacao',
+          returned: false,
+          quarantine: null,
+        },
+        {
+          copy: today,
+          patron: ana.id,
+          due: '2026-03-02',
+          renewals: 0,
+          channel: 'importacao',
+          returned: false,
+          quarantine: null,
+        },
+        {
+          copy: quarantined,
+          patron: bia.id,
+          due: '2026-03-01',
+          renewals: 0,
+          channel: 'importacao',
+          returned: true,
+          quarantine: '2026-03-03',
+        },
+      ]);
+      const holds = await db.query(
+        'SELECT copy_id AS copy, status, pickup_deadline::text AS deadline FROM hold WHERE title_id = $1',
+        [titleId],
+      );
+      expect(holds.rows).toEqual([{ copy: held, status: 'liberada', deadline: '2026-03-03' }]);
+      const log = await db.query(
+        'SELECT action, actor, copy_id AS copy, details FROM circulation_log WHERE title_id = $1 ORDER BY id',
+        [titleId],
+      );
+      expect(log.rows).toEqual([
+        { action: 'import.loan', actor: 'import', copy: late, details: { dueOn: '2026-02-24' } },
+        { action: 'import.loan', actor: 'seed', copy: today, details: { dueOn: '2026-03-02' } },
+        { action: 'import.hold', actor: 'import', copy: held, details: {} },
+        { action: 'import.quarantine', actor: 'import', copy: quarantined, details: {} },
+      ]);
+      // A copy lent or set aside is not loaded twice; a copy that does not exist is not loaded.
+      for (const copyId of [late, held])
+        await expect(
+          engine.importState({
+            kind: 'loan',
+            patronId: bia.id,
+            copyId,
+            loanedAt: at('2026-03-01'),
+            dueOn: '2026-03-09',
+          }),
+        ).rejects.toMatchObject({ code: 'COPY_NOT_FREE' });
+      await expect(
+        engine.importState({
+          kind: 'loan',
+          patronId: bia.id,
+          copyId: 0,
+          loanedAt: at('2026-03-01'),
+          dueOn: '2026-03-09',
+        }),
+      ).rejects.toMatchObject({ code: 'COPY_NOT_FOUND' });
     });
   });
 
