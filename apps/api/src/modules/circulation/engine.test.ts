@@ -793,11 +793,25 @@ describe('circulation engine', () => {
         checkedOut('2026-03-09'),
         { action: 'request.finish', details: {} },
       ]);
+      const alerts = await db.query<{ kind: string; status: string; until: string | null }>(
+        "SELECT kind, params->>'status' AS status, params->>'until' AS until FROM alert WHERE patron_id = $1 ORDER BY id",
+        [a.id],
+      );
+      expect(alerts.rows).toEqual([
+        { kind: 'loanRequestStatus', status: 'em_transito', until: null },
+        { kind: 'loanRequestStatus', status: 'disponivel', until: '2026-03-04' },
+      ]);
     });
 
-    it('refuses over the request limit, home delivery without an address, and a location of another library', async () => {
+    it('refuses over the request limit, home delivery without an address, a location of another library, and a title lent to no one', async () => {
       const patron = await makePatron(db);
       const { desk, home } = await receiving();
+      const reference = await makeTitle(db, 'Os Lusíadas', [
+        { libraryId: library.id, loanType: 'Consulta local' },
+      ]);
+      await expect(
+        engine.requestLoan(patron.id, reference.titleId, body(library.id, desk), 'p'),
+      ).rejects.toMatchObject({ code: 'REQUEST_NOT_ALLOWED' });
       const titles = await Promise.all(
         ['O crime do padre Amaro', 'Os Maias', 'A cidade e as serras'].map((t) =>
           makeTitle(db, t, [{ libraryId: library.id }]),
@@ -842,7 +856,7 @@ describe('circulation engine', () => {
       ]);
     });
 
-    it('ends a request not collected in time and gives the copy back to the shelf', async () => {
+    it('ends a request not collected in time or cancelled at the desk and gives the copy back to the shelf', async () => {
       const patron = await makePatron(db);
       const { desk } = await receiving();
       const { titleId, copyIds } = await makeTitle(db, 'A relíquia', [{ libraryId: library.id }]);
@@ -856,6 +870,30 @@ describe('circulation engine', () => {
         'request.arrive',
         'request.expire',
       ]);
+      // The desk cancels a request still waiting or on its way; the copy goes back to the shelf.
+      const status = async (requestId: number) =>
+        (await db.query('SELECT status FROM loan_request WHERE id = $1', [requestId])).rows[0];
+      const waiting = await engine.requestLoan(patron.id, titleId, body(library.id, desk), 'p');
+      await engine.advanceRequest(waiting, 'nao_finalizada', staff);
+      expect(await status(waiting)).toEqual({ status: 'nao_finalizada' });
+      const sent = await engine.requestLoan(patron.id, titleId, body(library.id, desk), 'p');
+      await engine.advanceRequest(sent, 'em_transito', staff);
+      await engine.advanceRequest(sent, 'nao_finalizada', staff);
+      expect(await status(sent)).toEqual({ status: 'nao_finalizada' });
+      expect((await copyState(db, copyIds[0]!)).status).toBe('disponivel');
+      await expect(engine.advanceRequest(sent, 'nao_finalizada', staff)).rejects.toMatchObject({
+        code: 'REQUEST_STEP',
+      });
+      await expect(engine.advanceRequest(0, 'disponivel', staff)).rejects.toMatchObject({
+        code: 'REQUEST_NOT_FOUND',
+      });
+      // A suspended patron may not ask for a loan.
+      await engine.suspend({ patronId: patron.id, days: 1, reason: 'Teste', actor: staff });
+      await expect(engine.requestLoan(patron.id, titleId, body(library.id, desk), 'p')).rejects.toMatchObject(
+        {
+          code: 'PATRON_SUSPENDED',
+        },
+      );
     });
   });
 });
