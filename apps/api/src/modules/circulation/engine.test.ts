@@ -199,6 +199,7 @@ describe('circulation engine', () => {
         { libraryId: library.id },
         { libraryId: library.id },
         { libraryId: library.id, loanType: 'Consulta local' },
+        { libraryId: library.id, status: 'extraviado' },
       ]);
       await engine.checkout({ patronId: ana.id, copyId: copyIds[0]!, actor: staff });
       await expect(
@@ -212,6 +213,23 @@ describe('circulation engine', () => {
       await expect(
         engine.checkout({ patronId: ana.id, copyId: copyIds[3]!, actor: staff }),
       ).rejects.toMatchObject({ code: 'LOAN_LIMIT' });
+      // A copy lost is not lent whatever its loan type; nor one, or to someone, who does not exist.
+      await expect(
+        engine.checkout({ patronId: bia.id, copyId: copyIds[5]!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'COPY_NOT_LOANABLE' });
+      await expect(engine.checkout({ patronId: bia.id, copyId: 0, actor: staff })).rejects.toMatchObject({
+        code: 'COPY_NOT_FOUND',
+      });
+      for (const patronId of [0, undefined])
+        await expect(engine.checkout({ patronId, copyId: copyIds[3]!, actor: staff })).rejects.toMatchObject({
+          code: 'PATRON_NOT_FOUND',
+        });
+      await expect(engine.checkin({ copyId: 0, actor: staff })).rejects.toMatchObject({
+        code: 'COPY_NOT_FOUND',
+      });
+      await expect(engine.checkin({ copyId: copyIds[3]!, actor: staff })).rejects.toMatchObject({
+        code: 'NOT_ON_LOAN',
+      });
     });
 
     it('refuses new loans while the patron is suspended, owes, or has a late loan', async () => {
@@ -233,6 +251,9 @@ describe('circulation engine', () => {
         holdsReleased: 0,
       });
       expect((await copyState(db, copyIds[0]!)).status).toBe('atrasado');
+      await expect(
+        engine.checkout({ patronId: (await makePatron(db)).id, copyId: copyIds[0]!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'COPY_ON_LOAN' });
       await expect(
         engine.checkout({ patronId: patron.id, copyId: copyIds[1]!, actor: staff }),
       ).rejects.toMatchObject({
@@ -332,6 +353,9 @@ describe('circulation engine', () => {
       days(2);
       const back = await engine.checkin({ copyId: copyIds[0]!, actor: staff });
       expect(back.next).toBe('quarentena');
+      await expect(
+        engine.checkout({ patronId: waiting.id, copyId: copyIds[0]!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'COPY_IN_QUARANTINE' });
       days(2);
       expect((await engine.sweep()).quarantineEnded).toBe(0);
       expect((await copyState(db, copyIds[0]!)).status).toBe('quarentena');
@@ -377,6 +401,18 @@ describe('circulation engine', () => {
       ).rejects.toMatchObject({
         code: 'HOLD_NOT_ALLOWED',
       });
+      // Copies lost, kept for reference or being processed serve no hold, whatever their loan type.
+      const away = await makeTitle(
+        db,
+        'O seminarista',
+        ['extraviado', 'consulta_local', 'em_processamento'].map((status) => ({
+          libraryId: library.id,
+          status,
+        })),
+      );
+      await expect(
+        engine.placeHold(patron.id, { cod_acervo: away.titleId, biblioteca: library.id }, 'p'),
+      ).rejects.toMatchObject({ code: 'HOLD_NOT_ALLOWED' });
     });
 
     it('refuses a hold with one copy lent and the other on the shelf, and queues it once both are lent', async () => {
@@ -521,10 +557,14 @@ describe('circulation engine', () => {
       ]);
     });
 
-    it('passes a released copy to the next hold when its patron cancels', async () => {
+    it('passes a released copy to the next hold when its patron cancels, or borrows another copy', async () => {
       const [reader, first, second] = [await makePatron(db), await makePatron(db), await makePatron(db)];
-      const { titleId, copyIds } = await makeTitle(db, 'Ubirajara', [{ libraryId: library.id }]);
+      const { titleId, copyIds } = await makeTitle(db, 'Ubirajara', [
+        { libraryId: library.id },
+        { libraryId: library.id },
+      ]);
       await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
+      await engine.checkout({ patronId: reader.id, copyId: copyIds[1]!, actor: staff });
       const held = await engine.placeHold(first.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
       await engine.placeHold(second.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
       await engine.checkin({ copyId: copyIds[0]!, actor: staff });
@@ -533,6 +573,12 @@ describe('circulation engine', () => {
         second.id,
       ]);
       expect(rows).toEqual([{ status: 'liberada' }]);
+      // The other copy comes back to the shelf (no one waits in the queue) and the second patron
+      // borrows it: the copy set aside for them goes back to the shelf.
+      expect((await engine.checkin({ copyId: copyIds[1]!, actor: staff })).next).toBe('disponivel');
+      const loan = await engine.checkout({ patronId: second.id, copyId: copyIds[1]!, actor: staff });
+      expect(loan.fulfilledHoldId).not.toBeNull();
+      expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'disponivel', expected: null });
     });
   });
 
@@ -550,6 +596,10 @@ describe('circulation engine', () => {
       expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.dueOn).toBe('2026-03-19');
       days(5);
       expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.refusal).toBe(CIRCULATION_ERROR.RENEW_LIMIT);
+      await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.refusal).toBe(
+        CIRCULATION_ERROR.LOAN_NOT_FOUND,
+      );
       expect(await actionsOf(patron.id, 'loan.renew')).toEqual([
         { debt: null, details: { from: '2026-03-09', to: '2026-03-14', renewals: 1 } },
         { debt: null, details: { from: '2026-03-14', to: '2026-03-19', renewals: 2 } },
@@ -579,6 +629,22 @@ describe('circulation engine', () => {
       expect((await engine.renew(patron.id, [lateLoan.loanId], 'p'))[0]!.refusal).toBe(
         CIRCULATION_ERROR.RENEW_LATE,
       );
+      // A hold only another volume can serve neither stops a renewal nor takes the copy when returned.
+      const [third, fourth] = [await makePatron(db), await makePatron(db)];
+      const volumes = await makeTitle(db, 'Os sertões', [
+        { libraryId: library.id, volume: 'v. 1' },
+        { libraryId: library.id, volume: 'v. 2' },
+      ]);
+      const first = await engine.checkout({ patronId: other.id, copyId: volumes.copyIds[0]!, actor: staff });
+      await engine.checkout({ patronId: third.id, copyId: volumes.copyIds[1]!, actor: staff });
+      await engine.placeHold(
+        fourth.id,
+        { cod_acervo: volumes.titleId, biblioteca: library.id, volume: 'v. 2' },
+        'p',
+      );
+      days(1);
+      expect((await engine.renew(other.id, [first.loanId], 'p'))[0]!.renewed).toBe(true);
+      expect((await engine.checkin({ copyId: volumes.copyIds[0]!, actor: staff })).next).toBe('disponivel');
     });
 
     it('refuses every renewal while the patron owes or is suspended', async () => {
@@ -808,6 +874,7 @@ describe('circulation engine', () => {
       const { desk, home } = await receiving();
       const reference = await makeTitle(db, 'Os Lusíadas', [
         { libraryId: library.id, loanType: 'Consulta local' },
+        { libraryId: library.id, status: 'extraviado' },
       ]);
       await expect(
         engine.requestLoan(patron.id, reference.titleId, body(library.id, desk), 'p'),
@@ -894,6 +961,9 @@ describe('circulation engine', () => {
           code: 'PATRON_SUSPENDED',
         },
       );
+      await expect(
+        engine.placeHold(patron.id, { cod_acervo: titleId, biblioteca: library.id }, 'p'),
+      ).rejects.toMatchObject({ code: 'PATRON_SUSPENDED' });
     });
   });
 });
