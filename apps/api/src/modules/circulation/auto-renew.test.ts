@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CIRCULATION_ERROR } from '@estante/contract';
 import type { Db } from '../../lib/db/index.ts';
 import { createTestDb } from '../../testing/build-test-app.ts';
 import { startTestMail, type ReceivedMail } from '../../testing/smtp-server.ts';
@@ -68,6 +69,23 @@ describe('automatic renewal', () => {
       [ana.id],
     );
     expect(rows).toEqual([{ actor: 'job:auto-renew' }]);
+    // Each loan's outcome is an alert of its own (decision 0044), told by this one e-mail.
+    expect(reports[0]!.mailed).toBe(true);
+    expect(mailTo(ana.email!)).toHaveLength(1);
+    const alerts = await db.query(
+      `SELECT kind, params->>'title' AS title, params->>'dueOn' AS "dueOn", params->>'reason' AS reason
+         FROM alert WHERE patron_id = $1 ORDER BY id`,
+      [ana.id],
+    );
+    expect(alerts.rows).toEqual([
+      { kind: 'renewalDone', title: 'Capitães da areia', dueOn: '2026-03-16', reason: null },
+      {
+        kind: 'renewalRefused',
+        title: 'Mar morto',
+        dueOn: '2026-03-09',
+        reason: CIRCULATION_ERROR.RENEW_HOLDS_WAITING.key,
+      },
+    ]);
 
     // On the 16th the renewed loan is due again, but its one renewal is used: refused, and said so.
     mail.smtp.clear();
@@ -94,6 +112,11 @@ describe('automatic renewal', () => {
       a.loanId,
     ]);
     expect(rows[0]!.renewals).toBe(0);
+    const turnedOff = await db.query(
+      "SELECT details FROM circulation_log WHERE action = 'patron.auto-renew' AND patron_id = $1",
+      [off.id],
+    );
+    expect(turnedOff.rows).toEqual([{ details: { on: false } }]);
     expect(mailTo(off.email!)).toEqual([]);
     const [message] = mailTo(english.email!);
     expect(message!.subject).toBe('Automatic renewal of your loans');
