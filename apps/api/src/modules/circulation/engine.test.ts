@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CIRCULATION_ERROR } from '@estante/contract';
 import type { Db } from '../../lib/db/index.ts';
+import { createSmtpMailer } from '../../lib/mail.ts';
 import { createTestDb } from '../../testing/build-test-app.ts';
 import { testClock } from '../identity/testing.ts';
 import { circulationViolations } from './invariants.ts';
@@ -517,11 +518,30 @@ describe('circulation engine', () => {
 
     it('gives a returned copy to the first in the queue, lets only them borrow it, and passes it on when they do not come', async () => {
       const [reader, first, second] = [await makePatron(db), await makePatron(db), await makePatron(db)];
+      // The release is e-mailed to a patron who wants e-mails, in the language of their hold; a
+      // mail server that cannot be reached (nothing listens on port 1) undoes nothing.
+      const mailErrors: unknown[] = [];
+      const mailing = createCirculationEngine({
+        db,
+        clock,
+        timeZone: 'America/Sao_Paulo',
+        mailer: createSmtpMailer({ host: '127.0.0.1', port: 1, secure: false, from: 'estante@example.org' }),
+        onMailError: (error) => mailErrors.push(error),
+      });
+      await db.query('UPDATE patron SET receives_email = false WHERE id = $1', [second.id]);
       const { titleId, copyIds } = await makeTitle(db, 'O guarani', [{ libraryId: library.id }]);
       await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
-      await engine.placeHold(first.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
+      await mailing.placeHold(first.id, { cod_acervo: titleId, biblioteca: library.id }, 'p', {
+        language: 'en',
+      });
       await engine.placeHold(second.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
-      const back = await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      const back = await mailing.checkin({ copyId: copyIds[0]!, actor: staff });
+      expect(mailErrors).toHaveLength(1);
+      const languages = await db.query(
+        'SELECT mail_language AS language FROM patron WHERE id = ANY($1::int[]) ORDER BY id',
+        [[first.id, second.id]],
+      );
+      expect(languages.rows).toEqual([{ language: 'en' }, { language: 'pt' }]);
       expect(back.next).toBe('reservado');
       await expect(
         engine.checkout({ patronId: second.id, copyId: copyIds[0]!, actor: staff }),
@@ -529,7 +549,8 @@ describe('circulation engine', () => {
         code: 'COPY_HELD_FOR_OTHER',
       });
       days(3); // the pickup deadline was the 4th
-      expect(await engine.sweep()).toMatchObject({ holdsExpired: 1, holdsReleased: 1 });
+      expect(await mailing.sweep()).toMatchObject({ holdsExpired: 1, holdsReleased: 1 });
+      expect(mailErrors).toHaveLength(1); // the second patron wants no e-mails
       const loan = await engine.checkout({ patronId: second.id, copyId: copyIds[0]!, actor: staff });
       expect(loan.fulfilledHoldId).not.toBeNull();
       const { rows } = await db.query<{ patron_id: number; status: string; cancel_reason: string | null }>(
