@@ -304,6 +304,8 @@ describe('circulation engine', () => {
       expect(
         await engine.pay({ patronId: patron.id, amountCents: 0, discountCents: 50, actor: staff }),
       ).toEqual({ settled: [], leftCents: 400 });
+      const paidAt = 'SELECT paid_at::text AS "paidAt" FROM debt WHERE patron_id = $1 ORDER BY id';
+      expect((await db.query(paidAt, [patron.id])).rows).toEqual([{ paidAt: null }, { paidAt: null }]);
       // The discount comes off first; only what is left of the oldest debt is paid on it.
       const paid = await engine.pay({
         patronId: patron.id,
