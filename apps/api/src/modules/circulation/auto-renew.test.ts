@@ -95,19 +95,28 @@ describe('automatic renewal', () => {
       ['Capitães da areia', 'RENEW_LIMIT'],
     ]);
     expect(mailTo(ana.email!)[0]!.text).toContain('Limite de renovações atingido.');
+    expect(mailTo(ana.email!)[0]!.text).not.toContain('Renovados:');
   });
 
   it('leaves alone the loans of a patron who turned it off, and writes in the language of their last call', async () => {
-    const [off, english] = [await makePatron(db), await makePatron(db)];
+    const [off, english, quiet] = [await makePatron(db), await makePatron(db), await makePatron(db)];
     const one = await makeTitle(db, 'Gabriela, cravo e canela', [{ libraryId: library.id }]);
     const two = await makeTitle(db, 'Dona Flor e seus dois maridos', [{ libraryId: library.id }]);
+    const three = await makeTitle(db, 'Tocaia grande', [{ libraryId: library.id }]);
     const a = await engine.checkout({ patronId: off.id, copyId: one.copyIds[0]!, actor: staff });
     await engine.checkout({ patronId: english.id, copyId: two.copyIds[0]!, actor: staff });
+    // Renewed, but not told by e-mail: this patron wants none.
+    await engine.checkout({ patronId: quiet.id, copyId: three.copyIds[0]!, actor: staff });
+    await db.query('UPDATE patron SET receives_email = false WHERE id = $1', [quiet.id]);
     await engine.setAutoRenew(off.id, false, `patron:${off.id}`);
     await db.query("UPDATE patron SET mail_language = 'en' WHERE id = $1", [english.id]);
     clock.advance(7 * 86_400);
     const reports = await engine.autoRenew();
-    expect(reports.map((r) => r.patronId)).toEqual([english.id]);
+    expect(reports.map((r) => [r.patronId, r.mailed])).toEqual([
+      [english.id, true],
+      [quiet.id, false],
+    ]);
+    expect(mailTo(quiet.email!)).toEqual([]);
     const { rows } = await db.query<{ renewals: number }>('SELECT renewals FROM loan WHERE id = $1', [
       a.loanId,
     ]);
@@ -120,7 +129,10 @@ describe('automatic renewal', () => {
     expect(mailTo(off.email!)).toEqual([]);
     const [message] = mailTo(english.email!);
     expect(message!.subject).toBe('Automatic renewal of your loans');
-    expect(message!.text).toContain('- "Dona Flor e seus dois maridos": new due date 2026-03-16');
+    expect(message!.text).toContain(
+      'Automatic renewal did this:\n\nRenewed:\n- "Dona Flor e seus dois maridos": new due date 2026-03-16\n\nTo turn',
+    );
+    expect(message!.text).not.toContain('Not renewed');
   });
 
   it('runs from the desk command on demand, and once a day from 06:00 in the server job', async () => {

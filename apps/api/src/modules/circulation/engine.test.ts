@@ -516,6 +516,18 @@ describe('circulation engine', () => {
       ).rejects.toMatchObject({
         code: 'HOLD_LIMIT',
       });
+      // A copy catalogued later is lent to the first in the queue from the shelf: the queue closes up.
+      const added = await db.query<{ id: number }>(
+        `INSERT INTO copy (title_id, library_id, number, loan_type, location, status)
+         VALUES ($1, $2, $3, 'Normal', 'Acervo geral', 'disponivel') RETURNING id`,
+        [titleId, library.id, `${titleId}-novo`],
+      );
+      await engine.checkout({ patronId: b.id, copyId: added.rows[0]!.id, actor: staff });
+      const queue = await db.query(
+        "SELECT patron_id, queue_position FROM hold WHERE title_id = $1 AND status = 'fila'",
+        [titleId],
+      );
+      expect(queue.rows).toEqual([{ patron_id: c.id, queue_position: 1 }]);
     });
 
     it('gives a returned copy to the first in the queue, lets only them borrow it, and passes it on when they do not come', async () => {
@@ -533,11 +545,17 @@ describe('circulation engine', () => {
       await db.query('UPDATE patron SET receives_email = false WHERE id = $1', [second.id]);
       const { titleId, copyIds } = await makeTitle(db, 'O guarani', [{ libraryId: library.id }]);
       await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
-      await mailing.placeHold(first.id, { cod_acervo: titleId, biblioteca: library.id }, 'p', {
-        language: 'en',
-      });
+      const firstHold = await mailing.placeHold(
+        first.id,
+        { cod_acervo: titleId, biblioteca: library.id },
+        'p',
+        {
+          language: 'en',
+        },
+      );
       await engine.placeHold(second.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
       const back = await mailing.checkin({ copyId: copyIds[0]!, actor: staff });
+      expect(back.releasedHoldId).toBe(firstHold.holdId);
       expect(mailErrors).toHaveLength(1);
       const languages = await db.query(
         'SELECT mail_language AS language FROM patron WHERE id = ANY($1::int[]) ORDER BY id',
@@ -611,9 +629,13 @@ describe('circulation engine', () => {
       const { copyIds } = await makeTitle(db, 'Macunaíma', [{ libraryId: library.id }]);
       const { loanId } = await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
       days(5);
-      expect(await engine.renew(patron.id, [loanId], 'p')).toEqual([
+      expect(await engine.renew(patron.id, [loanId], 'p', 'es')).toEqual([
         { loanId, renewed: true, dueOn: '2026-03-14', renewals: 1, refusal: null },
       ]);
+      const { rows } = await db.query('SELECT mail_language AS language FROM patron WHERE id = $1', [
+        patron.id,
+      ]);
+      expect(rows).toEqual([{ language: 'es' }]);
       expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'emprestado', expected: '2026-03-14' });
       days(5);
       expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.dueOn).toBe('2026-03-19');
@@ -974,6 +996,17 @@ describe('circulation engine', () => {
       await expect(engine.advanceRequest(sent, 'nao_finalizada', staff)).rejects.toMatchObject({
         code: 'REQUEST_STEP',
       });
+      const alerts = await db.query(
+        "SELECT params->>'status' AS status FROM alert WHERE patron_id = $1 AND kind = 'loanRequestStatus' ORDER BY id",
+        [patron.id],
+      );
+      expect(alerts.rows.map((a) => a.status)).toEqual([
+        'disponivel',
+        'nao_finalizada',
+        'nao_finalizada',
+        'em_transito',
+        'nao_finalizada',
+      ]);
       await expect(engine.advanceRequest(0, 'disponivel', staff)).rejects.toMatchObject({
         code: 'REQUEST_NOT_FOUND',
       });

@@ -425,11 +425,17 @@ describe('circulation calls', () => {
       expect(LoanTokenSchema.parse((await call(ana, 'GET', '/emprestimo/token')).json())).toEqual(issued);
       const { copyIds } = await makeTitle(ctx.db, 'Inocência', [{ libraryId: library.id }]);
       const loan = await engine.checkout({
-        token: issued.token!.toLowerCase(),
+        token: ` ${issued.token!.toLowerCase()} `,
         copyId: copyIds[0]!,
         actor: 'self-service',
       });
       expect(loan.patronId).toBe(ana.id);
+      const { rows } = await ctx.db.query(
+        `SELECT (SELECT channel FROM loan WHERE id = $1) AS channel,
+                (SELECT details->>'expiresAt' FROM circulation_log WHERE action = 'token.issue' AND patron_id = $2) AS expires`,
+        [loan.loanId, ana.id],
+      );
+      expect(rows).toEqual([{ channel: 'autoatendimento', expires: '2026-03-02T12:30:00.000Z' }]);
       clock.advance(31 * 60);
       await expect(
         engine.checkout({ token: issued.token!, copyId: copyIds[0]!, actor: 'self-service' }),
@@ -463,6 +469,11 @@ describe('circulation calls', () => {
       expect([withDebt.statusCode, withDebt.json().code]).toEqual([422, 'NO_DEBTS_HAS_DEBTS']);
       await engine.pay({ patronId: ana.id, amountCents: 150, actor: staff });
       await engine.setNoDebtsDeclaration(ana.id, false, staff);
+      const setting = await ctx.db.query(
+        "SELECT details FROM circulation_log WHERE action = 'patron.no-debts-setting' AND patron_id = $1",
+        [ana.id],
+      );
+      expect(setting.rows).toEqual([{ details: { enabled: false } }]);
       const disabled = await call(ana, 'POST', '/unidade-informacao/nada-consta');
       expect([disabled.statusCode, disabled.json().code]).toEqual([422, 'NO_DEBTS_DISABLED']);
     });
