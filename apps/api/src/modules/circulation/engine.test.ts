@@ -42,6 +42,16 @@ describe('circulation engine', () => {
 
   const days = (n: number) => clock.advance(n * DAY);
 
+  /** The engine with a mailer whose server cannot be reached (nothing listens on port 1): each e-mail is an error. */
+  const mailingEngine = (errors: unknown[]) =>
+    createCirculationEngine({
+      db,
+      clock,
+      timeZone: 'America/Sao_Paulo',
+      mailer: createSmtpMailer({ host: '127.0.0.1', port: 1, secure: false, from: 'estante@example.org' }),
+      onMailError: (error) => errors.push(error),
+    });
+
   /** A patron's log entries of one action, oldest first, with the debt they name and their details. */
   async function actionsOf(patronId: number, action: string) {
     const { rows } = await db.query<{ debt: number | null; details: Record<string, unknown> }>(
@@ -535,13 +545,7 @@ describe('circulation engine', () => {
       // The release is e-mailed to a patron who wants e-mails, in the language of their hold; a
       // mail server that cannot be reached (nothing listens on port 1) undoes nothing.
       const mailErrors: unknown[] = [];
-      const mailing = createCirculationEngine({
-        db,
-        clock,
-        timeZone: 'America/Sao_Paulo',
-        mailer: createSmtpMailer({ host: '127.0.0.1', port: 1, secure: false, from: 'estante@example.org' }),
-        onMailError: (error) => mailErrors.push(error),
-      });
+      const mailing = mailingEngine(mailErrors);
       await db.query('UPDATE patron SET receives_email = false WHERE id = $1', [second.id]);
       const { titleId, copyIds } = await makeTitle(db, 'O guarani', [{ libraryId: library.id }]);
       await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
@@ -887,8 +891,12 @@ describe('circulation engine', () => {
         engine.requestLoan(b.id, twice.titleId, body(library.id, desk), 'p'),
       ).rejects.toMatchObject({ code: 'REQUEST_DUPLICATE' });
       // Arrived, then lent to the patron who asked: the request is finished.
-      await engine.advanceRequest(id, 'em_transito', staff);
-      await engine.advanceRequest(id, 'disponivel', staff);
+      // Being sent is told by the alert's e-mail; the arrival by its own e-mail, not the alert's too.
+      const mailErrors: unknown[] = [];
+      await mailingEngine(mailErrors).advanceRequest(id, 'em_transito', staff);
+      expect(mailErrors).toHaveLength(1);
+      await mailingEngine(mailErrors).advanceRequest(id, 'disponivel', staff);
+      expect(mailErrors).toHaveLength(2);
       await expect(
         engine.checkout({ patronId: b.id, copyId: copyIds[0]!, actor: staff }),
       ).rejects.toMatchObject({ code: 'COPY_HELD_FOR_OTHER' });
@@ -947,8 +955,14 @@ describe('circulation engine', () => {
       await engine.requestLoan(
         patron.id,
         titles[0]!.titleId,
-        { ...body(library.id, home), recebimento_textual: 'Rua A, 10' },
+        {
+          ...body(library.id, home),
+          recebimento_textual: ' Rua A, 10 ',
+          telefone: ' (11) 5555-1234 ',
+          pessoa_autorizada: ' Maria ',
+        },
         'p',
+        'en',
       );
       await engine.requestLoan(patron.id, titles[1]!.titleId, body(library.id, desk), 'p');
       await expect(
@@ -958,13 +972,16 @@ describe('circulation engine', () => {
         message: 'circulation.errors.requestLimit',
       });
       // The home delivery location makes the request a delivery to the address given.
-      const saved = await db.query<{ home: boolean; address: string | null }>(
-        'SELECT home_delivery AS home, delivery_address AS address FROM loan_request WHERE patron_id = $1 ORDER BY id',
+      // What the patron typed is kept without the spaces around it; their language is remembered.
+      const saved = await db.query(
+        `SELECT home_delivery AS home, delivery_address AS address, phone, authorised_person AS authorised,
+                (SELECT mail_language FROM patron WHERE id = $1) AS language
+           FROM loan_request WHERE patron_id = $1 ORDER BY id`,
         [patron.id],
       );
       expect(saved.rows).toEqual([
-        { home: true, address: 'Rua A, 10' },
-        { home: false, address: null },
+        { home: true, address: 'Rua A, 10', phone: '(11) 5555-1234', authorised: 'Maria', language: 'en' },
+        { home: false, address: null, phone: null, authorised: null, language: 'en' },
       ]);
     });
 
