@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CIRCULATION_ERROR } from '@estante/contract';
 import type { Db } from '../../lib/db/index.ts';
 import { createTestDb } from '../../testing/build-test-app.ts';
 import { startTestMail, type ReceivedMail } from '../../testing/smtp-server.ts';
@@ -68,6 +69,23 @@ describe('automatic renewal', () => {
       [ana.id],
     );
     expect(rows).toEqual([{ actor: 'job:auto-renew' }]);
+    // Each loan's outcome is an alert of its own (decision 0044), told by this one e-mail.
+    expect(reports[0]!.mailed).toBe(true);
+    expect(mailTo(ana.email!)).toHaveLength(1);
+    const alerts = await db.query(
+      `SELECT kind, params->>'title' AS title, params->>'dueOn' AS "dueOn", params->>'reason' AS reason
+         FROM alert WHERE patron_id = $1 ORDER BY id`,
+      [ana.id],
+    );
+    expect(alerts.rows).toEqual([
+      { kind: 'renewalDone', title: 'Capitães da areia', dueOn: '2026-03-16', reason: null },
+      {
+        kind: 'renewalRefused',
+        title: 'Mar morto',
+        dueOn: '2026-03-09',
+        reason: CIRCULATION_ERROR.RENEW_HOLDS_WAITING.key,
+      },
+    ]);
 
     // On the 16th the renewed loan is due again, but its one renewal is used: refused, and said so.
     mail.smtp.clear();
@@ -77,27 +95,44 @@ describe('automatic renewal', () => {
       ['Capitães da areia', 'RENEW_LIMIT'],
     ]);
     expect(mailTo(ana.email!)[0]!.text).toContain('Limite de renovações atingido.');
+    expect(mailTo(ana.email!)[0]!.text).not.toContain('Renovados:');
   });
 
   it('leaves alone the loans of a patron who turned it off, and writes in the language of their last call', async () => {
-    const [off, english] = [await makePatron(db), await makePatron(db)];
+    const [off, english, quiet] = [await makePatron(db), await makePatron(db), await makePatron(db)];
     const one = await makeTitle(db, 'Gabriela, cravo e canela', [{ libraryId: library.id }]);
     const two = await makeTitle(db, 'Dona Flor e seus dois maridos', [{ libraryId: library.id }]);
+    const three = await makeTitle(db, 'Tocaia grande', [{ libraryId: library.id }]);
     const a = await engine.checkout({ patronId: off.id, copyId: one.copyIds[0]!, actor: staff });
     await engine.checkout({ patronId: english.id, copyId: two.copyIds[0]!, actor: staff });
+    // Renewed, but not told by e-mail: this patron wants none.
+    await engine.checkout({ patronId: quiet.id, copyId: three.copyIds[0]!, actor: staff });
+    await db.query('UPDATE patron SET receives_email = false WHERE id = $1', [quiet.id]);
     await engine.setAutoRenew(off.id, false, `patron:${off.id}`);
     await db.query("UPDATE patron SET mail_language = 'en' WHERE id = $1", [english.id]);
     clock.advance(7 * 86_400);
     const reports = await engine.autoRenew();
-    expect(reports.map((r) => r.patronId)).toEqual([english.id]);
+    expect(reports.map((r) => [r.patronId, r.mailed])).toEqual([
+      [english.id, true],
+      [quiet.id, false],
+    ]);
+    expect(mailTo(quiet.email!)).toEqual([]);
     const { rows } = await db.query<{ renewals: number }>('SELECT renewals FROM loan WHERE id = $1', [
       a.loanId,
     ]);
     expect(rows[0]!.renewals).toBe(0);
+    const turnedOff = await db.query(
+      "SELECT details FROM circulation_log WHERE action = 'patron.auto-renew' AND patron_id = $1",
+      [off.id],
+    );
+    expect(turnedOff.rows).toEqual([{ details: { on: false } }]);
     expect(mailTo(off.email!)).toEqual([]);
     const [message] = mailTo(english.email!);
     expect(message!.subject).toBe('Automatic renewal of your loans');
-    expect(message!.text).toContain('- "Dona Flor e seus dois maridos": new due date 2026-03-16');
+    expect(message!.text).toContain(
+      'Automatic renewal did this:\n\nRenewed:\n- "Dona Flor e seus dois maridos": new due date 2026-03-16\n\nTo turn',
+    );
+    expect(message!.text).not.toContain('Not renewed');
   });
 
   it('runs from the desk command on demand, and once a day from 06:00 in the server job', async () => {

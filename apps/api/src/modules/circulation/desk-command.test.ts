@@ -4,7 +4,7 @@ import { createTestDb } from '../../testing/build-test-app.ts';
 import { testClock } from '../identity/testing.ts';
 import { runDeskCommand } from './desk-command.ts';
 import { loadRules } from './local/repository.ts';
-import { copyState, makeLibrary, makePatron, makeTitle, setRules, testRule } from './testing.ts';
+import { copyState, logOf, makeLibrary, makePatron, makeTitle, setRules, testRule } from './testing.ts';
 
 // `estante desk …`: the staff operations the demo and the tests use, through the same engine.
 
@@ -135,6 +135,16 @@ describe('estante desk', () => {
     expect(err).toEqual(['estante desk: the loan request cannot move to that state from where it is.']);
     expect(await desk('request', String(id), 'cancel')).toBe(0);
     expect((await copyState(db, copyIds[0]!)).status).toBe('disponivel');
+    const request = await db.query<{ status: string; observation: string }>(
+      'SELECT status, observation FROM loan_request WHERE id = $1',
+      [id],
+    );
+    expect(request.rows).toEqual([{ status: 'nao_finalizada', observation: 'Cancelada pela biblioteca' }]);
+    expect((await logOf(db, copyIds[0]!)).map((e) => e.action)).toEqual([
+      'request.create',
+      'request.arrive',
+      'request.cancel',
+    ]);
     expect(await desk('request', 'x', 'cancel')).toBe(2);
     expect(await desk('checkout', 'ninguem', `${library.code}:nada`)).toBe(1);
     expect(err).toEqual(['estante desk: no such copy.']);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CIRCULATION_ERROR } from '@estante/contract';
 import type { Db } from '../../lib/db/index.ts';
+import { createSmtpMailer } from '../../lib/mail.ts';
 import { createTestDb } from '../../testing/build-test-app.ts';
 import { testClock } from '../identity/testing.ts';
 import { circulationViolations } from './invariants.ts';
@@ -41,6 +42,38 @@ describe('circulation engine', () => {
 
   const days = (n: number) => clock.advance(n * DAY);
 
+  /** The engine with a mailer whose server cannot be reached (nothing listens on port 1): each e-mail is an error. */
+  const mailingEngine = (errors: unknown[]) =>
+    createCirculationEngine({
+      db,
+      clock,
+      timeZone: 'America/Sao_Paulo',
+      mailer: createSmtpMailer({ host: '127.0.0.1', port: 1, secure: false, from: 'estante@example.org' }),
+      onMailError: (error) => errors.push(error),
+    });
+
+  /** A patron's log entries of one action, oldest first, with the debt they name and their details. */
+  async function actionsOf(patronId: number, action: string) {
+    const { rows } = await db.query<{ debt: number | null; details: Record<string, unknown> }>(
+      'SELECT debt_id AS debt, details FROM circulation_log WHERE patron_id = $1 AND action = $2 ORDER BY id',
+      [patronId, action],
+    );
+    return rows;
+  }
+
+  /** Everything the log holds of a patron, oldest first: each action with its details. */
+  async function patronLog(patronId: number) {
+    const { rows } = await db.query<{ action: string; details: Record<string, unknown> }>(
+      'SELECT action, details FROM circulation_log WHERE patron_id = $1 ORDER BY id',
+      [patronId],
+    );
+    return rows;
+  }
+  const checkedOut = (dueOn: string) => ({
+    action: 'loan.checkout',
+    details: { dueOn, channel: 'balcao', loanType: 'Normal' },
+  });
+
   describe('checkout and return', () => {
     it('lends for the loan period of the rule, shows the copy as lent and logs who did it', async () => {
       const patron = await makePatron(db);
@@ -49,6 +82,24 @@ describe('circulation engine', () => {
       expect(loan.dueOn).toBe('2026-03-09');
       expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'emprestado', expected: '2026-03-09' });
       expect(await logOf(db, copyIds[0]!)).toEqual([{ action: 'loan.checkout', actor: staff }]);
+      expect(await patronLog(patron.id)).toEqual([checkedOut('2026-03-09')]);
+      // Alerts (decision 0044): due soon two days before, late after the due day, each once.
+      days(4);
+      expect(await engine.alertDueLoans(2)).toEqual({ alerts: 0 });
+      days(1);
+      expect(await engine.alertDueLoans(2)).toEqual({ alerts: 1 });
+      expect(await engine.alertDueLoans(2)).toEqual({ alerts: 0 });
+      days(3);
+      expect(await engine.alertDueLoans(2)).toEqual({ alerts: 1 });
+      expect(await engine.alertDueLoans(2)).toEqual({ alerts: 0 });
+      const { rows } = await db.query<{ kind: string; once_key: string }>(
+        'SELECT kind, once_key FROM alert WHERE patron_id = $1 ORDER BY id',
+        [patron.id],
+      );
+      expect(rows).toEqual([
+        { kind: 'loanDueSoon', once_key: `loanDueSoon:${loan.loanId}:2026-03-09` },
+        { kind: 'loanOverdue', once_key: `loanOverdue:${loan.loanId}:2026-03-09` },
+      ]);
     });
 
     it('moves the due date past the days the library is closed', async () => {
@@ -65,7 +116,7 @@ describe('circulation engine', () => {
       expect(loan.dueOn).toBe('2026-03-09');
     });
 
-    it('takes a copy back on time: no fine, back on the shelf', async () => {
+    it('takes a copy back on time: no fine, back on the shelf; the loan forgets a patron who keeps no history', async () => {
       const patron = await makePatron(db);
       const { copyIds } = await makeTitle(db, 'Iracema', [{ libraryId: library.id }]);
       await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
@@ -79,6 +130,24 @@ describe('circulation engine', () => {
         next: 'disponivel',
       });
       expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'disponivel', expected: null });
+      // Decision 0045: the history is anonymised on demand, or at each return once the patron says so.
+      const holder = 'SELECT patron_id AS "patronId" FROM loan WHERE copy_id = $1 ORDER BY id';
+      expect((await db.query(holder, [copyIds[0]])).rows).toEqual([{ patronId: patron.id }]);
+      expect(await engine.anonymiseLoanHistory(patron.id, staff)).toBe(1);
+      expect(await engine.anonymiseLoanHistory(patron.id, staff)).toBe(0);
+      await engine.setKeepsLoanHistory(patron.id, false, staff);
+      await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      expect((await db.query(holder, [copyIds[0]])).rows).toEqual([
+        { patronId: null },
+        { patronId: patron.id },
+      ]);
+      await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      expect((await db.query(holder, [copyIds[0]])).rows).toEqual([{ patronId: null }, { patronId: null }]);
+      expect((await patronLog(patron.id)).filter((e) => e.action.startsWith('patron.'))).toEqual([
+        { action: 'patron.loan-history-anonymised', details: { loans: 1 } },
+        { action: 'patron.loan-history-anonymised', details: { loans: 0 } },
+        { action: 'patron.loan-history', details: { keeps: false } },
+      ]);
     });
 
     it('fines a late return per day late and records the debt', async () => {
@@ -115,6 +184,22 @@ describe('circulation engine', () => {
       const second = await engine.checkin({ copyId: copyIds[1]!, actor: staff });
       expect(second.fineCents).toBe(500);
       expect(second.suspension).toEqual({ startsOn: '2026-03-18', endsOn: '2026-03-25', days: 8 });
+      expect((await patronLog(patron.id)).slice(2)).toEqual([
+        { action: 'loan.checkin', details: { lateDays: 3, fineCents: 450, quarantineUntil: null } },
+        { action: 'debt.fine', details: { amountCents: 450, lateDays: 3 } },
+        { action: 'suspension.late', details: { days: 6, startsOn: '2026-03-12', endsOn: '2026-03-17' } },
+        { action: 'loan.checkin', details: { lateDays: 4, fineCents: 500, quarantineUntil: null } },
+        { action: 'debt.fine', details: { amountCents: 500, lateDays: 4 } },
+        { action: 'suspension.late', details: { days: 8, startsOn: '2026-03-18', endsOn: '2026-03-25' } },
+      ]);
+      const { rows } = await db.query<{ origin: string; reason: string }>(
+        'SELECT origin, reason FROM suspension WHERE patron_id = $1 ORDER BY id',
+        [patron.id],
+      );
+      expect(rows).toEqual([
+        { origin: 'atraso', reason: 'Devolução com 3 dia(s) de atraso' },
+        { origin: 'atraso', reason: 'Devolução com 4 dia(s) de atraso' },
+      ]);
     });
 
     it('refuses a second loan of a lent copy, a copy not lent, and a loan over the limit', async () => {
@@ -125,6 +210,7 @@ describe('circulation engine', () => {
         { libraryId: library.id },
         { libraryId: library.id },
         { libraryId: library.id, loanType: 'Consulta local' },
+        { libraryId: library.id, status: 'extraviado' },
       ]);
       await engine.checkout({ patronId: ana.id, copyId: copyIds[0]!, actor: staff });
       await expect(
@@ -138,6 +224,23 @@ describe('circulation engine', () => {
       await expect(
         engine.checkout({ patronId: ana.id, copyId: copyIds[3]!, actor: staff }),
       ).rejects.toMatchObject({ code: 'LOAN_LIMIT' });
+      // A copy lost is not lent whatever its loan type; nor one, or to someone, who does not exist.
+      await expect(
+        engine.checkout({ patronId: bia.id, copyId: copyIds[5]!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'COPY_NOT_LOANABLE' });
+      await expect(engine.checkout({ patronId: bia.id, copyId: 0, actor: staff })).rejects.toMatchObject({
+        code: 'COPY_NOT_FOUND',
+      });
+      for (const patronId of [0, undefined])
+        await expect(engine.checkout({ patronId, copyId: copyIds[3]!, actor: staff })).rejects.toMatchObject({
+          code: 'PATRON_NOT_FOUND',
+        });
+      await expect(engine.checkin({ copyId: 0, actor: staff })).rejects.toMatchObject({
+        code: 'COPY_NOT_FOUND',
+      });
+      await expect(engine.checkin({ copyId: copyIds[3]!, actor: staff })).rejects.toMatchObject({
+        code: 'NOT_ON_LOAN',
+      });
     });
 
     it('refuses new loans while the patron is suspended, owes, or has a late loan', async () => {
@@ -148,7 +251,20 @@ describe('circulation engine', () => {
         { libraryId: library.id },
       ]);
       await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      await engine.sweep(); // the demo library's titles, whose days are not the test clock's
       days(8);
+      expect(await engine.sweep()).toEqual({
+        titles: 1,
+        late: 1,
+        quarantineEnded: 0,
+        holdsExpired: 0,
+        requestsExpired: 0,
+        holdsReleased: 0,
+      });
+      expect((await copyState(db, copyIds[0]!)).status).toBe('atrasado');
+      await expect(
+        engine.checkout({ patronId: (await makePatron(db)).id, copyId: copyIds[0]!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'COPY_ON_LOAN' });
       await expect(
         engine.checkout({ patronId: patron.id, copyId: copyIds[1]!, actor: staff }),
       ).rejects.toMatchObject({
@@ -162,6 +278,12 @@ describe('circulation engine', () => {
       });
       await engine.pay({ patronId: patron.id, amountCents: 100, discountCents: 50, actor: staff });
       await engine.suspend({ patronId: patron.id, days: 2, reason: 'Dano', actor: staff });
+      expect(await actionsOf(patron.id, 'suspension.desk')).toEqual([
+        {
+          debt: null,
+          details: { days: 2, reason: 'Dano', startsOn: '2026-03-10', endsOn: '2026-03-11' },
+        },
+      ]);
       await expect(
         engine.checkout({ patronId: patron.id, copyId: copyIds[1]!, actor: staff }),
       ).rejects.toMatchObject({
@@ -184,16 +306,48 @@ describe('circulation engine', () => {
       await expect(engine.pay({ patronId: patron.id, amountCents: 500, actor: staff })).rejects.toMatchObject(
         { code: 'PAYMENT_TOO_LARGE' },
       );
-      const paid = await engine.pay({ patronId: patron.id, amountCents: 200, actor: staff });
-      expect(paid.leftCents).toBe(250);
-      const { rows } = await db.query<{ paid: number; at: boolean }>(
-        'SELECT paid_cents AS paid, paid_at IS NOT NULL AS at FROM debt WHERE patron_id = $1 ORDER BY id',
+      // The discount counts towards what is owed: 400 + 100 is more than 450.
+      await expect(
+        engine.pay({ patronId: patron.id, amountCents: 400, discountCents: 100, actor: staff }),
+      ).rejects.toMatchObject({ code: 'PAYMENT_TOO_LARGE' });
+      // A discount alone leaves the oldest debt open (not paid), and does not reach the second.
+      expect(
+        await engine.pay({ patronId: patron.id, amountCents: 0, discountCents: 50, actor: staff }),
+      ).toEqual({ settled: [], leftCents: 400 });
+      const paidAt = 'SELECT paid_at::text AS "paidAt" FROM debt WHERE patron_id = $1 ORDER BY id';
+      expect((await db.query(paidAt, [patron.id])).rows).toEqual([{ paidAt: null }, { paidAt: null }]);
+      // The discount comes off first; only what is left of the oldest debt is paid on it.
+      const paid = await engine.pay({
+        patronId: patron.id,
+        amountCents: 200,
+        discountCents: 20,
+        actor: staff,
+      });
+      expect(paid.leftCents).toBe(180);
+      const { rows } = await db.query<{ id: number; discount: number; paid: number; at: boolean }>(
+        `SELECT id, discount_cents AS discount, paid_cents AS paid, paid_at IS NOT NULL AS at
+           FROM debt WHERE patron_id = $1 ORDER BY id`,
         [patron.id],
       );
-      expect(rows).toEqual([
-        { paid: 150, at: true },
-        { paid: 50, at: true },
+      expect(rows.map(({ id: _, ...debt }) => debt)).toEqual([
+        { discount: 70, paid: 80, at: true },
+        { discount: 0, paid: 120, at: true },
       ]);
+      expect(paid.settled).toEqual([rows[0]!.id]);
+      const [oldest, second] = rows.map((r) => r.id);
+      expect(await actionsOf(patron.id, 'debt.payment')).toEqual([
+        { debt: oldest, details: { paidCents: 0, discountCents: 50 } },
+        { debt: oldest, details: { paidCents: 80, discountCents: 20 } },
+        { debt: second, details: { paidCents: 120, discountCents: 0 } },
+      ]);
+      // A debt must be the patron's own, and a patron who owes nothing has nothing to pay.
+      const other = await makePatron(db);
+      await expect(
+        engine.pay({ patronId: other.id, amountCents: 100, debtId: second!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'DEBT_NOT_FOUND' });
+      await expect(engine.pay({ patronId: other.id, amountCents: 100, actor: staff })).rejects.toMatchObject({
+        code: 'NOTHING_DUE',
+      });
     });
   });
 
@@ -212,6 +366,9 @@ describe('circulation engine', () => {
       days(2);
       const back = await engine.checkin({ copyId: copyIds[0]!, actor: staff });
       expect(back.next).toBe('quarentena');
+      await expect(
+        engine.checkout({ patronId: waiting.id, copyId: copyIds[0]!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'COPY_IN_QUARANTINE' });
       days(2);
       expect((await engine.sweep()).quarantineEnded).toBe(0);
       expect((await copyState(db, copyIds[0]!)).status).toBe('quarentena');
@@ -223,6 +380,20 @@ describe('circulation engine', () => {
         [waiting.id],
       );
       expect(rows).toEqual([{ status: 'liberada', deadline: '2026-03-09' }]);
+      expect(await logOf(db, copyIds[0]!)).toEqual([
+        { action: 'loan.checkout', actor: staff },
+        { action: 'loan.checkin', actor: staff },
+        { action: 'quarantine.end', actor: 'job:sweep' },
+        { action: 'hold.release', actor: 'job:sweep' },
+      ]);
+      expect((await patronLog(reader.id))[1]).toEqual({
+        action: 'loan.checkin',
+        details: { lateDays: 0, fineCents: 0, quarantineUntil: '2026-03-06' },
+      });
+      expect(await patronLog(waiting.id)).toEqual([
+        { action: 'hold.place', details: { position: 1 } },
+        { action: 'hold.release', details: { pickupDeadline: '2026-03-09', queuePosition: 1 } },
+      ]);
     });
   });
 
@@ -243,6 +414,18 @@ describe('circulation engine', () => {
       ).rejects.toMatchObject({
         code: 'HOLD_NOT_ALLOWED',
       });
+      // Copies lost, kept for reference or being processed serve no hold, whatever their loan type.
+      const away = await makeTitle(
+        db,
+        'O seminarista',
+        ['extraviado', 'consulta_local', 'em_processamento'].map((status) => ({
+          libraryId: library.id,
+          status,
+        })),
+      );
+      await expect(
+        engine.placeHold(patron.id, { cod_acervo: away.titleId, biblioteca: library.id }, 'p'),
+      ).rejects.toMatchObject({ code: 'HOLD_NOT_ALLOWED' });
     });
 
     it('refuses a hold with one copy lent and the other on the shelf, and queues it once both are lent', async () => {
@@ -324,6 +507,7 @@ describe('circulation engine', () => {
         [false, 'HOLD_NOT_FOUND'],
       ]);
       expect((await engine.cancelHolds(a.id, [first.holdId!], 'p'))[0]!.refusal?.code).toBe('HOLD_ENDED');
+      expect(await actionsOf(a.id, 'hold.cancel')).toEqual([{ debt: null, details: { reason: 'leitor' } }]);
       const { rows } = await db.query<{ patron_id: number; queue_position: number }>(
         "SELECT patron_id, queue_position FROM hold WHERE title_id = $1 AND status = 'fila' ORDER BY queue_position",
         [titleId],
@@ -342,15 +526,46 @@ describe('circulation engine', () => {
       ).rejects.toMatchObject({
         code: 'HOLD_LIMIT',
       });
+      // A copy catalogued later is lent to the first in the queue from the shelf: the queue closes up.
+      const added = await db.query<{ id: number }>(
+        `INSERT INTO copy (title_id, library_id, number, loan_type, location, status)
+         VALUES ($1, $2, $3, 'Normal', 'Acervo geral', 'disponivel') RETURNING id`,
+        [titleId, library.id, `${titleId}-novo`],
+      );
+      await engine.checkout({ patronId: b.id, copyId: added.rows[0]!.id, actor: staff });
+      const queue = await db.query(
+        "SELECT patron_id, queue_position FROM hold WHERE title_id = $1 AND status = 'fila'",
+        [titleId],
+      );
+      expect(queue.rows).toEqual([{ patron_id: c.id, queue_position: 1 }]);
     });
 
     it('gives a returned copy to the first in the queue, lets only them borrow it, and passes it on when they do not come', async () => {
       const [reader, first, second] = [await makePatron(db), await makePatron(db), await makePatron(db)];
+      // The release is e-mailed to a patron who wants e-mails, in the language of their hold; a
+      // mail server that cannot be reached (nothing listens on port 1) undoes nothing.
+      const mailErrors: unknown[] = [];
+      const mailing = mailingEngine(mailErrors);
+      await db.query('UPDATE patron SET receives_email = false WHERE id = $1', [second.id]);
       const { titleId, copyIds } = await makeTitle(db, 'O guarani', [{ libraryId: library.id }]);
       await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
-      await engine.placeHold(first.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
+      const firstHold = await mailing.placeHold(
+        first.id,
+        { cod_acervo: titleId, biblioteca: library.id },
+        'p',
+        {
+          language: 'en',
+        },
+      );
       await engine.placeHold(second.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
-      const back = await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      const back = await mailing.checkin({ copyId: copyIds[0]!, actor: staff });
+      expect(back.releasedHoldId).toBe(firstHold.holdId);
+      expect(mailErrors).toHaveLength(1);
+      const languages = await db.query(
+        'SELECT mail_language AS language FROM patron WHERE id = ANY($1::int[]) ORDER BY id',
+        [[first.id, second.id]],
+      );
+      expect(languages.rows).toEqual([{ language: 'en' }, { language: 'pt' }]);
       expect(back.next).toBe('reservado');
       await expect(
         engine.checkout({ patronId: second.id, copyId: copyIds[0]!, actor: staff }),
@@ -358,7 +573,8 @@ describe('circulation engine', () => {
         code: 'COPY_HELD_FOR_OTHER',
       });
       days(3); // the pickup deadline was the 4th
-      expect(await engine.sweep()).toMatchObject({ holdsExpired: 1, holdsReleased: 1 });
+      expect(await mailing.sweep()).toMatchObject({ holdsExpired: 1, holdsReleased: 1 });
+      expect(mailErrors).toHaveLength(1); // the second patron wants no e-mails
       const loan = await engine.checkout({ patronId: second.id, copyId: copyIds[0]!, actor: staff });
       expect(loan.fulfilledHoldId).not.toBeNull();
       const { rows } = await db.query<{ patron_id: number; status: string; cancel_reason: string | null }>(
@@ -369,12 +585,31 @@ describe('circulation engine', () => {
         { patron_id: first.id, status: 'cancelada', cancel_reason: 'prazo' },
         { patron_id: second.id, status: 'atendida', cancel_reason: null },
       ]);
+      expect(await logOf(db, copyIds[0]!)).toEqual([
+        { action: 'loan.checkout', actor: staff },
+        { action: 'loan.checkin', actor: staff },
+        { action: 'hold.release', actor: staff },
+        { action: 'hold.expire', actor: 'job:sweep' },
+        { action: 'hold.release', actor: 'job:sweep' },
+        { action: 'loan.checkout', actor: staff },
+        { action: 'hold.fulfil', actor: staff },
+      ]);
+      expect(await patronLog(second.id)).toEqual([
+        { action: 'hold.place', details: { position: 2 } },
+        { action: 'hold.release', details: { pickupDeadline: '2026-03-07', queuePosition: 1 } },
+        checkedOut('2026-03-12'),
+        { action: 'hold.fulfil', details: {} },
+      ]);
     });
 
-    it('passes a released copy to the next hold when its patron cancels', async () => {
+    it('passes a released copy to the next hold when its patron cancels, or borrows another copy', async () => {
       const [reader, first, second] = [await makePatron(db), await makePatron(db), await makePatron(db)];
-      const { titleId, copyIds } = await makeTitle(db, 'Ubirajara', [{ libraryId: library.id }]);
+      const { titleId, copyIds } = await makeTitle(db, 'Ubirajara', [
+        { libraryId: library.id },
+        { libraryId: library.id },
+      ]);
       await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
+      await engine.checkout({ patronId: reader.id, copyId: copyIds[1]!, actor: staff });
       const held = await engine.placeHold(first.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
       await engine.placeHold(second.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
       await engine.checkin({ copyId: copyIds[0]!, actor: staff });
@@ -383,6 +618,12 @@ describe('circulation engine', () => {
         second.id,
       ]);
       expect(rows).toEqual([{ status: 'liberada' }]);
+      // The other copy comes back to the shelf (no one waits in the queue) and the second patron
+      // borrows it: the copy set aside for them goes back to the shelf.
+      expect((await engine.checkin({ copyId: copyIds[1]!, actor: staff })).next).toBe('disponivel');
+      const loan = await engine.checkout({ patronId: second.id, copyId: copyIds[1]!, actor: staff });
+      expect(loan.fulfilledHoldId).not.toBeNull();
+      expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'disponivel', expected: null });
     });
   });
 
@@ -392,14 +633,26 @@ describe('circulation engine', () => {
       const { copyIds } = await makeTitle(db, 'Macunaíma', [{ libraryId: library.id }]);
       const { loanId } = await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
       days(5);
-      expect(await engine.renew(patron.id, [loanId], 'p')).toEqual([
+      expect(await engine.renew(patron.id, [loanId], 'p', 'es')).toEqual([
         { loanId, renewed: true, dueOn: '2026-03-14', renewals: 1, refusal: null },
       ]);
+      const { rows } = await db.query('SELECT mail_language AS language FROM patron WHERE id = $1', [
+        patron.id,
+      ]);
+      expect(rows).toEqual([{ language: 'es' }]);
       expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'emprestado', expected: '2026-03-14' });
       days(5);
       expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.dueOn).toBe('2026-03-19');
       days(5);
       expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.refusal).toBe(CIRCULATION_ERROR.RENEW_LIMIT);
+      await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.refusal).toBe(
+        CIRCULATION_ERROR.LOAN_NOT_FOUND,
+      );
+      expect(await actionsOf(patron.id, 'loan.renew')).toEqual([
+        { debt: null, details: { from: '2026-03-09', to: '2026-03-14', renewals: 1 } },
+        { debt: null, details: { from: '2026-03-14', to: '2026-03-19', renewals: 2 } },
+      ]);
     });
 
     it('refuses a renewal that would not move the date, of a late loan, while holds wait, and of loans not the patron’s', async () => {
@@ -425,6 +678,22 @@ describe('circulation engine', () => {
       expect((await engine.renew(patron.id, [lateLoan.loanId], 'p'))[0]!.refusal).toBe(
         CIRCULATION_ERROR.RENEW_LATE,
       );
+      // A hold only another volume can serve neither stops a renewal nor takes the copy when returned.
+      const [third, fourth] = [await makePatron(db), await makePatron(db)];
+      const volumes = await makeTitle(db, 'Os sertões', [
+        { libraryId: library.id, volume: 'v. 1' },
+        { libraryId: library.id, volume: 'v. 2' },
+      ]);
+      const first = await engine.checkout({ patronId: other.id, copyId: volumes.copyIds[0]!, actor: staff });
+      await engine.checkout({ patronId: third.id, copyId: volumes.copyIds[1]!, actor: staff });
+      await engine.placeHold(
+        fourth.id,
+        { cod_acervo: volumes.titleId, biblioteca: library.id, volume: 'v. 2' },
+        'p',
+      );
+      days(1);
+      expect((await engine.renew(other.id, [first.loanId], 'p'))[0]!.renewed).toBe(true);
+      expect((await engine.checkin({ copyId: volumes.copyIds[0]!, actor: staff })).next).toBe('disponivel');
     });
 
     it('refuses every renewal while the patron owes or is suspended', async () => {
@@ -444,6 +713,122 @@ describe('circulation engine', () => {
       expect((await engine.renew(patron.id, [loanId], 'p'))[0]!.refusal).toBe(
         CIRCULATION_ERROR.PATRON_IN_DEBT,
       );
+    });
+  });
+
+  describe('state loaded from another system', () => {
+    it('loads loans (late when past due), a released hold and a quarantined copy without the rules, never onto a copy taken', async () => {
+      const [ana, bia] = [await makePatron(db), await makePatron(db)];
+      const { titleId, copyIds } = await makeTitle(
+        db,
+        'O Ateneu',
+        [1, 2, 3, 4].map(() => ({ libraryId: library.id })),
+      );
+      const at = (day: string) => new Date(`${day}T15:00:00Z`);
+      const [late, today, held, quarantined] = copyIds as [number, number, number, number];
+      await engine.importState({
+        kind: 'loan',
+        patronId: ana.id,
+        copyId: late,
+        loanedAt: at('2026-02-10'),
+        dueOn: '2026-02-24',
+        renewals: 1,
+      });
+      await engine.importState(
+        { kind: 'loan', patronId: ana.id, copyId: today, loanedAt: at('2026-02-23'), dueOn: '2026-03-02' },
+        'seed',
+      );
+      await engine.importState({
+        kind: 'released-hold',
+        patronId: bia.id,
+        copyId: held,
+        placedAt: at('2026-02-20'),
+        releasedOn: '2026-03-03',
+      });
+      await engine.importState({
+        kind: 'quarantine',
+        patronId: bia.id,
+        copyId: quarantined,
+        loanedAt: at('2026-02-01'),
+        returnedAt: at('2026-03-01'),
+        quarantineUntil: '2026-03-03',
+      });
+      expect(await Promise.all(copyIds.map((id) => copyState(db, id)))).toEqual([
+        { status: 'atrasado', expected: '2026-02-24' },
+        { status: 'emprestado', expected: '2026-03-02' },
+        { status: 'reservado', expected: null },
+        { status: 'quarentena', expected: null },
+      ]);
+      const loans = await db.query(
+        `SELECT copy_id AS copy, patron_id AS patron, due_on::text AS due, renewals, channel,
+                returned_at IS NOT NULL AS returned, quarantine_until::text AS quarantine
+           FROM loan WHERE copy_id = ANY($1::int[]) ORDER BY id`,
+        [copyIds],
+      );
+      expect(loans.rows).toEqual([
+        {
+          copy: late,
+          patron: ana.id,
+          due: '2026-02-24',
+          renewals: 1,
+          channel: 'importacao',
+          returned: false,
+          quarantine: null,
+        },
+        {
+          copy: today,
+          patron: ana.id,
+          due: '2026-03-02',
+          renewals: 0,
+          channel: 'importacao',
+          returned: false,
+          quarantine: null,
+        },
+        {
+          copy: quarantined,
+          patron: bia.id,
+          due: '2026-03-01',
+          renewals: 0,
+          channel: 'importacao',
+          returned: true,
+          quarantine: '2026-03-03',
+        },
+      ]);
+      const holds = await db.query(
+        'SELECT copy_id AS copy, status, pickup_deadline::text AS deadline FROM hold WHERE title_id = $1',
+        [titleId],
+      );
+      expect(holds.rows).toEqual([{ copy: held, status: 'liberada', deadline: '2026-03-03' }]);
+      const log = await db.query(
+        'SELECT action, actor, copy_id AS copy, details FROM circulation_log WHERE title_id = $1 ORDER BY id',
+        [titleId],
+      );
+      expect(log.rows).toEqual([
+        { action: 'import.loan', actor: 'import', copy: late, details: { dueOn: '2026-02-24' } },
+        { action: 'import.loan', actor: 'seed', copy: today, details: { dueOn: '2026-03-02' } },
+        { action: 'import.hold', actor: 'import', copy: held, details: {} },
+        { action: 'import.quarantine', actor: 'import', copy: quarantined, details: {} },
+      ]);
+      // A copy lent or set aside is not loaded twice; a copy that does not exist is not loaded.
+      for (const copyId of [late, held])
+        await expect(
+          engine.importState({
+            kind: 'loan',
+            patronId: bia.id,
+            copyId,
+            loanedAt: at('2026-03-01'),
+            dueOn: '2026-03-09',
+          }),
+        ).rejects.toMatchObject({ code: 'COPY_NOT_FREE' });
+      await expect(
+        engine.importState({
+          kind: 'loan',
+          patronId: bia.id,
+          copyId: 0,
+          loanedAt: at('2026-03-01'),
+          dueOn: '2026-03-09',
+        }),
+      ).rejects.toMatchObject({ code: 'COPY_NOT_FOUND' });
     });
   });
 
@@ -506,8 +891,12 @@ describe('circulation engine', () => {
         engine.requestLoan(b.id, twice.titleId, body(library.id, desk), 'p'),
       ).rejects.toMatchObject({ code: 'REQUEST_DUPLICATE' });
       // Arrived, then lent to the patron who asked: the request is finished.
-      await engine.advanceRequest(id, 'em_transito', staff);
-      await engine.advanceRequest(id, 'disponivel', staff);
+      // Being sent is told by the alert's e-mail; the arrival by its own e-mail, not the alert's too.
+      const mailErrors: unknown[] = [];
+      await mailingEngine(mailErrors).advanceRequest(id, 'em_transito', staff);
+      expect(mailErrors).toHaveLength(1);
+      await mailingEngine(mailErrors).advanceRequest(id, 'disponivel', staff);
+      expect(mailErrors).toHaveLength(2);
       await expect(
         engine.checkout({ patronId: b.id, copyId: copyIds[0]!, actor: staff }),
       ).rejects.toMatchObject({ code: 'COPY_HELD_FOR_OTHER' });
@@ -516,11 +905,33 @@ describe('circulation engine', () => {
         id,
       ]);
       expect(rows[0]!.status).toBe('finalizada');
+      expect(await patronLog(a.id)).toEqual([
+        { action: 'request.create', details: {} },
+        { action: 'request.send', details: { pickupDeadline: null } },
+        { action: 'request.arrive', details: { pickupDeadline: '2026-03-04' } },
+        checkedOut('2026-03-09'),
+        { action: 'request.finish', details: {} },
+      ]);
+      const alerts = await db.query<{ kind: string; status: string; until: string | null }>(
+        "SELECT kind, params->>'status' AS status, params->>'until' AS until FROM alert WHERE patron_id = $1 ORDER BY id",
+        [a.id],
+      );
+      expect(alerts.rows).toEqual([
+        { kind: 'loanRequestStatus', status: 'em_transito', until: null },
+        { kind: 'loanRequestStatus', status: 'disponivel', until: '2026-03-04' },
+      ]);
     });
 
-    it('refuses over the request limit, home delivery without an address, and a location of another library', async () => {
+    it('refuses over the request limit, home delivery without an address, a location of another library, and a title lent to no one', async () => {
       const patron = await makePatron(db);
       const { desk, home } = await receiving();
+      const reference = await makeTitle(db, 'Os Lusíadas', [
+        { libraryId: library.id, loanType: 'Consulta local' },
+        { libraryId: library.id, status: 'extraviado' },
+      ]);
+      await expect(
+        engine.requestLoan(patron.id, reference.titleId, body(library.id, desk), 'p'),
+      ).rejects.toMatchObject({ code: 'REQUEST_NOT_ALLOWED' });
       const titles = await Promise.all(
         ['O crime do padre Amaro', 'Os Maias', 'A cidade e as serras'].map((t) =>
           makeTitle(db, t, [{ libraryId: library.id }]),
@@ -544,8 +955,14 @@ describe('circulation engine', () => {
       await engine.requestLoan(
         patron.id,
         titles[0]!.titleId,
-        { ...body(library.id, home), recebimento_textual: 'Rua A, 10' },
+        {
+          ...body(library.id, home),
+          recebimento_textual: ' Rua A, 10 ',
+          telefone: ' (11) 5555-1234 ',
+          pessoa_autorizada: ' Maria ',
+        },
         'p',
+        'en',
       );
       await engine.requestLoan(patron.id, titles[1]!.titleId, body(library.id, desk), 'p');
       await expect(
@@ -554,9 +971,21 @@ describe('circulation engine', () => {
         code: 'REQUEST_LIMIT',
         message: 'circulation.errors.requestLimit',
       });
+      // The home delivery location makes the request a delivery to the address given.
+      // What the patron typed is kept without the spaces around it; their language is remembered.
+      const saved = await db.query(
+        `SELECT home_delivery AS home, delivery_address AS address, phone, authorised_person AS authorised,
+                (SELECT mail_language FROM patron WHERE id = $1) AS language
+           FROM loan_request WHERE patron_id = $1 ORDER BY id`,
+        [patron.id],
+      );
+      expect(saved.rows).toEqual([
+        { home: true, address: 'Rua A, 10', phone: '(11) 5555-1234', authorised: 'Maria', language: 'en' },
+        { home: false, address: null, phone: null, authorised: null, language: 'en' },
+      ]);
     });
 
-    it('ends a request not collected in time and gives the copy back to the shelf', async () => {
+    it('ends a request not collected in time or cancelled at the desk and gives the copy back to the shelf', async () => {
       const patron = await makePatron(db);
       const { desk } = await receiving();
       const { titleId, copyIds } = await makeTitle(db, 'A relíquia', [{ libraryId: library.id }]);
@@ -565,6 +994,49 @@ describe('circulation engine', () => {
       days(3);
       expect((await engine.sweep()).requestsExpired).toBe(1);
       expect((await copyState(db, copyIds[0]!)).status).toBe('disponivel');
+      expect((await patronLog(patron.id)).map((e) => e.action)).toEqual([
+        'request.create',
+        'request.arrive',
+        'request.expire',
+      ]);
+      // The desk cancels a request still waiting or on its way; the copy goes back to the shelf.
+      const status = async (requestId: number) =>
+        (await db.query('SELECT status FROM loan_request WHERE id = $1', [requestId])).rows[0];
+      const waiting = await engine.requestLoan(patron.id, titleId, body(library.id, desk), 'p');
+      await engine.advanceRequest(waiting, 'nao_finalizada', staff);
+      expect(await status(waiting)).toEqual({ status: 'nao_finalizada' });
+      const sent = await engine.requestLoan(patron.id, titleId, body(library.id, desk), 'p');
+      await engine.advanceRequest(sent, 'em_transito', staff);
+      await engine.advanceRequest(sent, 'nao_finalizada', staff);
+      expect(await status(sent)).toEqual({ status: 'nao_finalizada' });
+      expect((await copyState(db, copyIds[0]!)).status).toBe('disponivel');
+      await expect(engine.advanceRequest(sent, 'nao_finalizada', staff)).rejects.toMatchObject({
+        code: 'REQUEST_STEP',
+      });
+      const alerts = await db.query(
+        "SELECT params->>'status' AS status FROM alert WHERE patron_id = $1 AND kind = 'loanRequestStatus' ORDER BY id",
+        [patron.id],
+      );
+      expect(alerts.rows.map((a) => a.status)).toEqual([
+        'disponivel',
+        'nao_finalizada',
+        'nao_finalizada',
+        'em_transito',
+        'nao_finalizada',
+      ]);
+      await expect(engine.advanceRequest(0, 'disponivel', staff)).rejects.toMatchObject({
+        code: 'REQUEST_NOT_FOUND',
+      });
+      // A suspended patron may not ask for a loan.
+      await engine.suspend({ patronId: patron.id, days: 1, reason: 'Teste', actor: staff });
+      await expect(engine.requestLoan(patron.id, titleId, body(library.id, desk), 'p')).rejects.toMatchObject(
+        {
+          code: 'PATRON_SUSPENDED',
+        },
+      );
+      await expect(
+        engine.placeHold(patron.id, { cod_acervo: titleId, biblioteca: library.id }, 'p'),
+      ).rejects.toMatchObject({ code: 'PATRON_SUSPENDED' });
     });
   });
 });

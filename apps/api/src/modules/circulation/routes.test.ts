@@ -425,11 +425,17 @@ describe('circulation calls', () => {
       expect(LoanTokenSchema.parse((await call(ana, 'GET', '/emprestimo/token')).json())).toEqual(issued);
       const { copyIds } = await makeTitle(ctx.db, 'Inocência', [{ libraryId: library.id }]);
       const loan = await engine.checkout({
-        token: issued.token!.toLowerCase(),
+        token: ` ${issued.token!.toLowerCase()} `,
         copyId: copyIds[0]!,
         actor: 'self-service',
       });
       expect(loan.patronId).toBe(ana.id);
+      const { rows } = await ctx.db.query(
+        `SELECT (SELECT channel FROM loan WHERE id = $1) AS channel,
+                (SELECT details->>'expiresAt' FROM circulation_log WHERE action = 'token.issue' AND patron_id = $2) AS expires`,
+        [loan.loanId, ana.id],
+      );
+      expect(rows).toEqual([{ channel: 'autoatendimento', expires: '2026-03-02T12:30:00.000Z' }]);
       clock.advance(31 * 60);
       await expect(
         engine.checkout({ token: issued.token!, copyId: copyIds[0]!, actor: 'self-service' }),
@@ -463,6 +469,11 @@ describe('circulation calls', () => {
       expect([withDebt.statusCode, withDebt.json().code]).toEqual([422, 'NO_DEBTS_HAS_DEBTS']);
       await engine.pay({ patronId: ana.id, amountCents: 150, actor: staff });
       await engine.setNoDebtsDeclaration(ana.id, false, staff);
+      const setting = await ctx.db.query(
+        "SELECT details FROM circulation_log WHERE action = 'patron.no-debts-setting' AND patron_id = $1",
+        [ana.id],
+      );
+      expect(setting.rows).toEqual([{ details: { enabled: false } }]);
       const disabled = await call(ana, 'POST', '/unidade-informacao/nada-consta');
       expect([disabled.statusCode, disabled.json().code]).toEqual([422, 'NO_DEBTS_DISABLED']);
     });
@@ -472,6 +483,25 @@ describe('circulation calls', () => {
       const { titleId, copyIds } = await makeTitle(ctx.db, 'Helena', [{ libraryId: library.id }]);
       await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
       await engine.placeHold(ana.id, { cod_acervo: titleId, biblioteca: library.id }, staff);
+      // A loan request still open and a self-service token end with the declaration too.
+      const asked = await makeTitle(ctx.db, 'Senhora', [{ libraryId: library.id }]);
+      const { rows: desks } = await ctx.db.query<{ id: number }>(
+        'SELECT id FROM receiving_location WHERE library_id = $1 AND NOT is_home_delivery',
+        [library.id],
+      );
+      const requestId = await engine.requestLoan(
+        ana.id,
+        asked.titleId,
+        {
+          biblioteca_origem: library.id,
+          biblioteca_recebimento: library.id,
+          cod_local_recebimento: desks[0]!.id,
+          email: 'ana@teste.estante.example',
+          domicilio: false,
+        },
+        staff,
+      );
+      await engine.issueToken(ana.id, 30, staff);
       await ctx.db.query(
         "INSERT INTO institution_setting (key, value) VALUES ('nome', '\"Universidade de Teste\"') ON CONFLICT (key) DO UPDATE SET value = excluded.value",
       );
@@ -491,6 +521,22 @@ describe('circulation calls', () => {
         [ana.id],
       );
       expect(rows[0]!.unlinked).toBe(true);
+      const ended = await ctx.db.query(
+        `SELECT (SELECT status || ': ' || observation FROM loan_request WHERE id = $1) AS request,
+                (SELECT status FROM copy WHERE id = $2) AS copy,
+                (SELECT count(*)::int FROM loan_token WHERE patron_id = $3) AS tokens,
+                (SELECT details->>'verificationCode' FROM circulation_log
+                  WHERE patron_id = $3 AND action = 'patron.no-debts-declaration') AS logged`,
+        [requestId, asked.copyIds[0], ana.id],
+      );
+      expect(ended.rows).toEqual([
+        {
+          request: 'nao_finalizada: Leitor desvinculado',
+          copy: 'disponivel',
+          tokens: 0,
+          logged: issued.codigo_verificacao,
+        },
+      ]);
       const history = HoldsSchema.parse((await call(ana, 'GET', '/reserva/historico')).json());
       expect(history.map((h) => [h.situacao, h.observacoes])).toEqual([
         ['cancelada', 'circulation.holds.observation.unlinked'],
