@@ -10,10 +10,7 @@ export interface Counts {
   timeout: number;
   survived: number;
   noCoverage: number;
-  /**
-   * Not scored: compile and runtime errors, mutants left out by a `Stryker disable` comment, and
-   * "survivors" for which no test ran (see `countsPerFile`).
-   */
+  /** Compile and runtime errors, and mutants left out by a `Stryker disable` comment: not scored. */
   other: number;
 }
 
@@ -66,18 +63,9 @@ export function rangeFile(entry: string): string | undefined {
   return /^(.+\.[cm]?[jt]sx?):\d[\d:-]*$/.exec(entry)?.[1];
 }
 
-/**
- * Counts per file of a run's results; a file mutated by a line range is keyed by that range.
- *
- * A mutant reported survived although no test completed is not scored: it is covered (else it would
- * be `NoCoverage`), so its run was meant to run tests and ran none. The usual cause is a mutant that
- * stops a module from loading (an emptied tag list that `extract` refuses, when the module builds
- * its tables): every test file that imports it fails to load, vitest counts the run as failed, but
- * Stryker's vitest runner only reads the tests it collected and reports the mutant survived. Such a
- * mutant is most likely caught, but the run is no measure of it either way.
- */
+/** Counts per file of a run's results; a file mutated by a line range is keyed by that range. */
 export function countsPerFile(
-  results: readonly { fileName: string; status: string; testsCompleted?: number }[],
+  results: readonly { fileName: string; status: string }[],
   mutate: readonly string[],
   relative: (fileName: string) => string,
 ): Record<string, Counts> {
@@ -94,7 +82,7 @@ export function countsPerFile(
     c.mutants += 1;
     if (result.status === 'Killed') c.killed += 1;
     else if (result.status === 'Timeout') c.timeout += 1;
-    else if (result.status === 'Survived' && result.testsCompleted !== 0) c.survived += 1;
+    else if (result.status === 'Survived') c.survived += 1;
     else if (result.status === 'NoCoverage') c.noCoverage += 1;
     else c.other += 1;
   }
