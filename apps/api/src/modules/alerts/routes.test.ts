@@ -4,7 +4,14 @@ import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import { startTestMail, type ReceivedMail } from '../../testing/smtp-server.ts';
 import { bearer, signIn, testClock } from '../identity/testing.ts';
 import { createCirculationEngine, type CirculationEngine } from '../circulation/index.ts';
-import { makeLibrary, makePatron, makeTitle, setRules, testRule } from '../circulation/testing.ts';
+import {
+  makeLibrary,
+  makePatron,
+  makeTitle,
+  pickupDesk,
+  setRules,
+  testRule,
+} from '../circulation/testing.ts';
 import { recordAlert } from './index.ts';
 
 // The patron's alerts (SPEC §7 /solicitacoes/alertas; decision 0044) through the HTTP API, written
@@ -253,17 +260,14 @@ describe('alerts', () => {
   it('alerts each move of a loan request, e-mailing those no notice already told', async () => {
     const ana = await patron();
     const book = await makeTitle(ctx.db, 'Iracema', [{ libraryId: library.id }]);
-    const { rows } = await ctx.db.query<{ id: number }>(
-      'SELECT id FROM receiving_location WHERE library_id = $1 AND NOT is_home_delivery',
-      [library.id],
-    );
+    const deskId = await pickupDesk(ctx.db, library.id);
     const requestId = await engine.requestLoan(
       ana.id,
       book.titleId,
       {
         biblioteca_origem: library.id,
         biblioteca_recebimento: library.id,
-        cod_local_recebimento: rows[0]!.id,
+        cod_local_recebimento: deskId,
         email: ana.email!,
         domicilio: false,
       },

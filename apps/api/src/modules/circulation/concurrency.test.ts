@@ -5,7 +5,7 @@ import { createTestDb, TEST_DB_KIND } from '../../testing/build-test-app.ts';
 import { testClock } from '../identity/testing.ts';
 import { circulationViolations } from './invariants.ts';
 import { createCirculationEngine, type CirculationEngine } from './local/engine.ts';
-import { makeLibrary, makePatron, makeTitle, setRules, testRule } from './testing.ts';
+import { makeLibrary, makePatron, makeTitle, pickupDesk, setRules, testRule } from './testing.ts';
 
 // Many patrons and the desk at once on a handful of copies (decision 0025, locking): on PostgreSQL
 // the operations really overlap (a pool of connections, row locks); PGlite runs them one at a time.
@@ -70,10 +70,7 @@ describe(`circulation under concurrent operations (${TEST_DB_KIND})`, () => {
 
     const random = generator(20260302);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-    const { rows: desk } = await db.query<{ id: number }>(
-      'SELECT id FROM receiving_location WHERE library_id = $1 AND NOT is_home_delivery',
-      [library.id],
-    );
+    const deskId = await pickupDesk(db, library.id);
     const operations: (() => Promise<unknown>)[] = [];
     for (let i = 0; i < 50; i++) {
       const kind = i % 6;
@@ -111,7 +108,7 @@ describe(`circulation under concurrent operations (${TEST_DB_KIND})`, () => {
                 {
                   biblioteca_origem: library.id,
                   biblioteca_recebimento: library.id,
-                  cod_local_recebimento: desk[0]!.id,
+                  cod_local_recebimento: deskId,
                   email: 'leitor@teste.estante.example',
                   domicilio: false,
                 },
@@ -129,14 +126,11 @@ describe(`circulation under concurrent operations (${TEST_DB_KIND})`, () => {
   it('two patrons asking for the last copy at once: one request gets it, the other is told every copy is requested', async () => {
     const [a, b, c] = [await makePatron(db), await makePatron(db), await makePatron(db)];
     const { titleId, copyIds } = await makeTitle(db, 'Corpo de baile', [{ libraryId: library.id }]);
-    const { rows: desk } = await db.query<{ id: number }>(
-      'SELECT id FROM receiving_location WHERE library_id = $1 AND NOT is_home_delivery',
-      [library.id],
-    );
+    const deskId = await pickupDesk(db, library.id);
     const body = {
       biblioteca_origem: library.id,
       biblioteca_recebimento: library.id,
-      cod_local_recebimento: desk[0]!.id,
+      cod_local_recebimento: deskId,
       email: 'leitor@teste.estante.example',
       domicilio: false,
     };

@@ -4,7 +4,7 @@ import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import { bearer, signIn, testClock } from '../identity/testing.ts';
 import { writeSetting } from '../institution/index.ts';
 import { createCirculationEngine, type CirculationEngine } from './local/engine.ts';
-import { makeLibrary, makePatron, makeTitle, setRules, testRule } from './testing.ts';
+import { makeLibrary, makePatron, makeTitle, pickupDesk, setRules, testRule } from './testing.ts';
 
 const DAY = 86_400; // seconds: the test clock advances by seconds
 
@@ -52,10 +52,7 @@ describe('GET /pessoas/meu-pergamum/painel (decision 0046)', () => {
     const queued = await makeTitle(ctx.db, 'Senhora', at(library.id));
     await engine.checkout({ patronId: bia.id, copyId: queued.copyIds[0]!, actor: staff });
     await engine.placeHold(ana.id, { cod_acervo: queued.titleId, biblioteca: library.id }, staff);
-    const { rows } = await ctx.db.query<{ id: number }>(
-      'SELECT id FROM receiving_location WHERE library_id = $1 AND NOT is_home_delivery',
-      [library.id],
-    );
+    const deskId = await pickupDesk(ctx.db, library.id);
     const toRequest = await makeTitle(ctx.db, 'Vidas secas', at(library.id));
     await engine.requestLoan(
       ana.id,
@@ -63,7 +60,7 @@ describe('GET /pessoas/meu-pergamum/painel (decision 0046)', () => {
       {
         biblioteca_origem: library.id,
         biblioteca_recebimento: library.id,
-        cod_local_recebimento: rows[0]!.id,
+        cod_local_recebimento: deskId,
         email: 'ana@teste.estante.example',
         telefone: '(11) 5555-1234',
         pessoa_autorizada: null,

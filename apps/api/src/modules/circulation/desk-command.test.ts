@@ -4,7 +4,16 @@ import { createTestDb } from '../../testing/build-test-app.ts';
 import { testClock } from '../identity/testing.ts';
 import { runDeskCommand } from './desk-command.ts';
 import { loadRules } from './local/repository.ts';
-import { copyState, logOf, makeLibrary, makePatron, makeTitle, setRules, testRule } from './testing.ts';
+import {
+  copyState,
+  logOf,
+  makeLibrary,
+  makePatron,
+  makeTitle,
+  pickupDesk,
+  setRules,
+  testRule,
+} from './testing.ts';
 
 // `estante desk …`: the staff operations the demo and the tests use, through the same engine.
 
@@ -112,10 +121,7 @@ describe('estante desk', () => {
   it('moves a loan request along and tells usage errors apart from refusals', async () => {
     const ana = await makePatron(db);
     const { titleId, copyIds } = await makeTitle(db, 'Menino de engenho', [{ libraryId: library.id }]);
-    const { rows } = await db.query<{ id: number }>(
-      'SELECT id FROM receiving_location WHERE library_id = $1 AND NOT is_home_delivery',
-      [library.id],
-    );
+    const deskId = await pickupDesk(db, library.id);
     const { createCirculationEngine } = await import('./local/engine.ts');
     const engine = createCirculationEngine({ db, clock, timeZone: 'America/Sao_Paulo' });
     const id = await engine.requestLoan(
@@ -124,7 +130,7 @@ describe('estante desk', () => {
       {
         biblioteca_origem: library.id,
         biblioteca_recebimento: library.id,
-        cod_local_recebimento: rows[0]!.id,
+        cod_local_recebimento: deskId,
         email: 'a@teste.estante.example',
         domicilio: false,
       },

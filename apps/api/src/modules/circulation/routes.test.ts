@@ -25,7 +25,15 @@ import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
 import { startTestMail } from '../../testing/smtp-server.ts';
 import { bearer, signIn, testClock } from '../identity/testing.ts';
 import { createCirculationEngine, type CirculationEngine } from './local/engine.ts';
-import { makeLibrary, makePatron, makeTitle, setRules, testRule, type TestCopy } from './testing.ts';
+import {
+  makeLibrary,
+  makePatron,
+  makeTitle,
+  pickupDesk,
+  setRules,
+  testRule,
+  type TestCopy,
+} from './testing.ts';
 
 // The patron's circulation calls (SPEC §7) through the HTTP API, on a real database, with the
 // test clock and a real SMTP server. Every call answers about the caller only.
@@ -485,17 +493,14 @@ describe('circulation calls', () => {
       await engine.placeHold(ana.id, { cod_acervo: titleId, biblioteca: library.id }, staff);
       // A loan request still open and a self-service token end with the declaration too.
       const asked = await makeTitle(ctx.db, 'Senhora', [{ libraryId: library.id }]);
-      const { rows: desks } = await ctx.db.query<{ id: number }>(
-        'SELECT id FROM receiving_location WHERE library_id = $1 AND NOT is_home_delivery',
-        [library.id],
-      );
+      const deskId = await pickupDesk(ctx.db, library.id);
       const requestId = await engine.requestLoan(
         ana.id,
         asked.titleId,
         {
           biblioteca_origem: library.id,
           biblioteca_recebimento: library.id,
-          cod_local_recebimento: desks[0]!.id,
+          cod_local_recebimento: deskId,
           email: 'ana@teste.estante.example',
           domicilio: false,
         },
@@ -790,13 +795,7 @@ describe('circulation calls', () => {
   });
 
   describe('loan requests and inter-library loans', () => {
-    async function desk() {
-      const { rows } = await ctx.db.query<{ id: number }>(
-        'SELECT id FROM receiving_location WHERE library_id = $1 AND NOT is_home_delivery',
-        [library.id],
-      );
-      return rows[0]!.id;
-    }
+    const desk = () => pickupDesk(ctx.db, library.id);
 
     it('offers origin and receiving libraries, takes a request, lists it by date and status', async () => {
       const ana = await patron();

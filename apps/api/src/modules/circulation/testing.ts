@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import type { Db } from '../../lib/db/index.ts';
+import type { Db, Queryable } from '../../lib/db/index.ts';
 import { saveRule } from './local/repository.ts';
 import { ANY, type CirculationRule } from './local/rules.ts';
 
@@ -109,6 +109,15 @@ export async function makePatron(
     [login, `Leitor ${login}`, email, options.category ?? '01', await passwordHash],
   );
   return { id: rows[0]!.id, login, password: 'senha-de-teste', email };
+}
+
+/** The first pickup desk of a library (a receiving location that is not home delivery). */
+export async function pickupDesk(db: Queryable, libraryId: number): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT id FROM receiving_location WHERE library_id = $1 AND NOT is_home_delivery ORDER BY id',
+    [libraryId],
+  );
+  return rows[0]!.id;
 }
 
 /** The circulation log entries of a copy, oldest first. */
