@@ -473,7 +473,7 @@ export async function seedSynthetic(
            SELECT c.cn, array_agg(k) AS keys
              FROM unnest($19::text[], $20::int[], $22::text[]) AS c(cn, lib, st)
              JOIN library l ON l.id = c.lib
-             CROSS JOIN LATERAL unnest(public.copy_facet_keys(l.id, l.campus_id, c.st, 'Normal', 'Acervo geral')) AS k
+             CROSS JOIN LATERAL unnest(public.copy_facet_keys(l.id, l.campus_id, c.st, $31, $32)) AS k
             GROUP BY c.cn
          ), heading_keys AS (
            SELECT h.cn, array_agg(public.authority_facet_key(h.role, a.type, a.id)) AS keys
@@ -500,7 +500,7 @@ export async function seedSynthetic(
            RETURNING id, control_number
          ), copies AS (
            INSERT INTO copy (title_id, library_id, number, loan_type, location, status)
-           SELECT ins.id, c.lib, c.num, 'Normal', 'Acervo geral', c.st
+           SELECT ins.id, c.lib, c.num, $31, $32, c.st
              FROM unnest($19::text[], $20::int[], $21::text[], $22::text[]) AS c(cn, lib, num, st)
              JOIN ins ON ins.control_number = c.cn
          ), links AS (
@@ -548,6 +548,9 @@ export async function seedSynthetic(
           headings.map((h) => h.heading),
           headings.map((h) => h.role),
           headings.map((h) => h.position),
+          // Every synthetic copy's loan type and location, written and keyed alike.
+          'Normal',
+          'Acervo geral',
         ],
       );
     });
