@@ -3,8 +3,9 @@
 // and SEO (issue 18's targets). Not part of `npm test`: `npm run bench:a11y`.
 // Starts the catalogue as the browser tests do (a fresh embedded database with the demo library,
 // the web app built first), or audits a running one given as LIGHTHOUSE_URL. Nothing is downloaded.
+// LIGHTHOUSE_REPORTS=<dir> keeps each page's full report there as JSON.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
@@ -115,14 +116,23 @@ try {
       const score = lhr.categories['accessibility']?.score ?? 0;
       worst = Math.min(worst, score);
       const percent = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const seconds = (id: string) => ((lhr.audits[id]?.numericValue ?? NaN) / 1000).toFixed(1);
       const others =
         formFactor === 'mobile'
           ? ` performance ${percent('performance')}, SEO ${percent('seo')}, CLS ${(
               lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN
-            ).toFixed(
-              3,
-            )}, LCP ${((lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000).toFixed(1)} s;`
+            ).toFixed(3)}, LCP ${seconds('largest-contentful-paint')} s (FCP ${seconds(
+              'first-contentful-paint',
+            )} s, speed index ${seconds('speed-index')} s, blocking ${Math.round(
+              lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+            )} ms);`
           : '';
+      // LIGHTHOUSE_REPORTS=<dir> keeps each report, to read where the time goes.
+      if (process.env.LIGHTHOUSE_REPORTS)
+        writeFileSync(
+          join(process.env.LIGHTHOUSE_REPORTS, `${formFactor}-${page.name}.json`),
+          JSON.stringify(lhr),
+        );
       console.log(
         `  ${formFactor.padEnd(8)} ${page.name.padEnd(8)}${others} accessibility ${Math.round(score * 100)}  ${page.path}`,
       );
