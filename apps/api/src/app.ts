@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX } from '@estante/contract';
+import { API_PREFIX, PORTAL_CLIENT_ID } from '@estante/contract';
 import type { Db } from './lib/db/index.ts';
 import type { ReadReplicas } from './lib/db/read-replicas.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -22,6 +22,7 @@ import { samlRoutes, type SamlOptions } from './modules/identity/saml-routes.ts'
 import type { Mailer } from './lib/mail.ts';
 import type { SignInOptions } from './modules/identity/service.ts';
 import { institutionRoutes } from './modules/institution/routes.ts';
+import { readPageConfiguration } from './modules/institution/page-configuration.ts';
 import { institutionContentRoutes } from './modules/institution/index.ts';
 import { isSessionActive } from './modules/identity/repository.ts';
 import { readSettings, writeSettingIfAbsent } from './modules/institution/repository.ts';
@@ -68,7 +69,7 @@ import { sruRoutes } from './modules/sru/index.ts';
 import { genReqId, registerRequestId } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMetrics } from './plugins/metrics.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { pageLanguage, registerWebApp } from './plugins/web-app.ts';
 
 export interface AppOptions {
   db: Db;
@@ -307,7 +308,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNotFound(app, {
     apiPrefix: API_PREFIX,
     spa,
-    ...(spa ? { webDist: options.webDist!, pageHead: recordPageHead(readDb) } : {}),
+    ...(spa
+      ? {
+          webDist: options.webDist!,
+          pageHead: recordPageHead(readDb),
+          // Issue 18: the configuration the app asks for first, written into its page.
+          pageConfiguration: async (request) => {
+            try {
+              const { token, expiresIn } = await tokens.issuePublic(PORTAL_CLIENT_ID);
+              return await readPageConfiguration(readDb, {
+                language: pageLanguage(request.url),
+                sendsMail: Boolean(options.mailer),
+                token: { access_token: token, expires_in: expiresIn },
+              });
+            } catch (error) {
+              // The page still loads; the app then asks for its configuration itself.
+              request.log.warn({ err: error }, 'page configuration not written');
+              return undefined;
+            }
+          },
+        }
+      : {}),
   });
   return app;
 }

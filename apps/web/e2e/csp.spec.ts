@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { openDemoRecord, openHome } from './helpers';
+import { changePageConfiguration, openDemoRecord, openHome } from './helpers';
 
 // Issue 14: the server's Content-Security-Policy allows exactly what the app loads. These journeys
 // open what it loads from elsewhere (VLibras, reCAPTCHA) or builds itself (the ALTCHA worker) and
@@ -82,10 +82,8 @@ test('the VLibras widget loads its script, player and translations from vlibras.
 test('the ALTCHA captcha solves its challenge in its worker', async ({ page }) => {
   const violations = await watchViolations(page);
   // The sign-in captcha on (activity 1120), as an institution would turn it on.
-  await page.route('**/api/parametros/funcionalidades', async (route) => {
-    const response = await route.fetch();
-    const activities = (await response.json()) as { cod_atividade: number; descricao: string }[];
-    await route.fulfill({ response, json: [...activities, { cod_atividade: 1120, descricao: 'captcha' }] });
+  await changePageConfiguration(page, ({ functionalities }) => {
+    functionalities.push({ cod_atividade: 1120, descricao: 'captcha' });
   });
   // The server hands out challenges only while the activity is on: one of the same kind, made here.
   await page.route('**/api/captcha/desafio', async (route) =>
@@ -111,10 +109,8 @@ test('the ALTCHA captcha solves its challenge in its worker', async ({ page }) =
 
 test("reCAPTCHA's script and frame load when the institution uses it", async ({ page }) => {
   const violations = await watchViolations(page);
-  await page.route('**/api/parametros/funcionalidades', async (route) => {
-    const response = await route.fetch();
-    const activities = (await response.json()) as { cod_atividade: number; descricao: string }[];
-    await route.fulfill({ response, json: [...activities, { cod_atividade: 1120, descricao: 'captcha' }] });
+  await changePageConfiguration(page, ({ functionalities }) => {
+    functionalities.push({ cod_atividade: 1120, descricao: 'captcha' });
   });
   await page.route('**/api/captcha/configuracao', (route) =>
     route.fulfill({ json: { provedor: 'recaptcha', recaptcha_site_key: 'site-key' } }),

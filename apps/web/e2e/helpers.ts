@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { SMTPServer } from 'smtp-server';
+import { PAGE_CONFIGURATION_ELEMENT_ID, type PageConfiguration } from '@estante/contract';
 
 /** WCAG levels the catalogue promises (DESIGN "Languages and accessibility"). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -9,6 +10,34 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 export async function openHome(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/**
+ * Changes, for this page only, the configuration the server writes into each page it sends
+ * (decision 0076): the server's answers are the real ones, `change` edits them (an institution
+ * setting or an activity turned on, as an institution would).
+ */
+export async function changePageConfiguration(
+  page: Page,
+  change: (configuration: PageConfiguration) => void,
+): Promise<void> {
+  const element = new RegExp(
+    `(<script type="application/json" id="${PAGE_CONFIGURATION_ELEMENT_ID}">)([\\s\\S]*?)(</script>)`,
+  );
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = await response.text();
+    const found = element.exec(html);
+    expect(found, 'the page carries its configuration').not.toBeNull();
+    const configuration = JSON.parse(found![2]!) as PageConfiguration;
+    change(configuration);
+    const json = JSON.stringify(configuration).replace(/</g, '\\u003c');
+    await route.fulfill({
+      response,
+      body: html.replace(element, (_, open, _json, close) => open + json + close),
+    });
+  });
 }
 
 /** Runs a search from the search form. */

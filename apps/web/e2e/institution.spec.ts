@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { AXE_TAGS, openHome } from './helpers';
+import { AXE_TAGS, changePageConfiguration, openHome } from './helpers';
 
 /** Issue 7: every new screen has no axe violation of any severity (not only serious and critical). */
 async function violations(page: Page): Promise<string[]> {
@@ -194,15 +194,12 @@ for (const viewport of VIEWPORTS) {
     test('the support pop-up shows the institution HTML sanitised: no script and no onerror runs', async ({
       page,
     }) => {
-      await page.route('**/api/parametros/instituicao', async (route) => {
-        const response = await route.fetch();
-        const institution = await response.json();
+      await changePageConfiguration(page, ({ institution }) => {
         institution.msg_suporte_consulta =
           '<p>Fale com a <strong>biblioteca</strong>: ramal 1234.</p>' +
           '<script>window.__supportPwned = true</script>' +
           '<img src="/nao-existe.png" alt="" onerror="window.__supportPwned = true">' +
           '<a href="javascript:window.__supportPwned = true">clique</a>';
-        await route.fulfill({ response, json: institution });
       });
       await openHome(page);
       await page.getByRole('contentinfo').getByRole('button', { name: 'Suporte' }).click();
@@ -226,9 +223,9 @@ for (const viewport of VIEWPORTS) {
       await expect(footer.getByRole('button', { name: 'Sugerir aquisição' })).toBeVisible();
       await expect(footer.getByRole('img', { name: /^Estante/ })).toBeVisible();
 
-      await page.route('**/api/parametros/funcionalidades', (route) =>
-        route.fulfill({ json: [{ cod_atividade: 12, descricao: 'Sugestão de aquisição' }] }),
-      );
+      await changePageConfiguration(page, (configuration) => {
+        configuration.functionalities = [{ cod_atividade: 12, descricao: 'Sugestão de aquisição' }];
+      });
       await page.reload();
       await expect(footer.getByRole('button', { name: 'Sugerir aquisição' })).toBeVisible();
       await expect(footer.getByRole('button', { name: 'Enviar comentário' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openHome, search, seriousViolations } from './helpers';
+import { changePageConfiguration, openHome, search, seriousViolations } from './helpers';
 
 /** Demo login (apps/api/src/modules/seed/demo.ts, README "Demo library"). */
 const ANA = { login: 'ana', password: 'estante-ana', name: 'Ana Beatriz Souza' };
@@ -137,9 +137,8 @@ test.describe('sign-in (SPEC §2 /login, §4 login state)', () => {
   test('with person lookup, asks the username first, then the person and the password', async ({ page }) => {
     // The demo institution signs in in one step; this institution setting turns person lookup on for
     // this page only (the server's answers are the real ones).
-    await page.route('**/api/parametros/instituicao', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), login_consulta_pessoa: true } });
+    await changePageConfiguration(page, ({ institution }) => {
+      institution.login_consulta_pessoa = true;
     });
     await page.goto('/login');
     await expect(passwordField(page)).toHaveCount(0);

@@ -44,3 +44,4 @@ export * from './staff-acquisitions.ts';
 export * from './interest-profile.ts';
 export * from './oai.ts';
 export * from './sru.ts';
+export * from './page-configuration.ts';

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 import { message } from '../lib/messages.ts';
 import { languageOf } from './language.ts';
-import { sendWebApp, type PageHead } from './web-app.ts';
+import { sendWebApp, type PageConfigurationSource, type PageHead } from './web-app.ts';
 
 /** The one exit for errors: renders { message, code } with the status of SPEC §8 (STYLE "How errors flow"). */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -57,13 +57,20 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  */
 export function registerNotFound(
   app: FastifyInstance,
-  options: { apiPrefix: string; spa: boolean; webDist?: string; pageHead?: PageHead },
+  options: {
+    apiPrefix: string;
+    spa: boolean;
+    webDist?: string;
+    pageHead?: PageHead;
+    pageConfiguration?: PageConfigurationSource;
+  },
 ): void {
   app.setNotFoundHandler((request, reply) => {
     if (options.spa && request.method === 'GET' && !request.url.startsWith(`${options.apiPrefix}/`)) {
       return sendWebApp(request, reply, {
         root: options.webDist ?? '',
         ...(options.pageHead ? { pageHead: options.pageHead } : {}),
+        ...(options.pageConfiguration ? { pageConfiguration: options.pageConfiguration } : {}),
       });
     }
     return reply.status(404).send({ message: message('routeNotFound', request.language), code: 'NOT_FOUND' });

@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { isWebAppPath } from '@estante/contract';
+import {
+  isWebAppPath,
+  LANGUAGE_PARAM,
+  PAGE_CONFIGURATION_ELEMENT_ID,
+  type PageConfiguration,
+} from '@estante/contract';
 
 /** Vite names the built assets after their content: a changed file is a new address, so they never go stale. */
 const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -21,6 +26,9 @@ export async function registerWebApp(app: FastifyInstance, options: { root: stri
     // Files built after the server started (a rebuild) are served too.
     wildcard: true,
     preCompressed: true,
+    // `/` is an app page like any other (sendWebApp), not the bare index.html: it gets the page's
+    // configuration written in.
+    allowedPath: (pathname) => pathname !== '/',
     cacheControl: false,
     setHeaders: (reply, path) => {
       reply.header('cache-control', HASHED_ASSET.test(path) ? IMMUTABLE : REVALIDATE);
@@ -39,27 +47,55 @@ export function webAppStatus(url: string): 200 | 404 {
  */
 export type PageHead = (request: FastifyRequest, pathname: string) => Promise<string | null | undefined>;
 
+/** The language a page starts in, as far as the server can tell: its `?lang` (pt, en or es), else pt. */
+export function pageLanguage(url: string): PageConfiguration['language'] {
+  const query = url.indexOf('?');
+  const chosen = query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get(LANGUAGE_PARAM);
+  return chosen === 'en' || chosen === 'es' ? chosen : 'pt';
+}
+
+/** The configuration written into a page of the app (issue 18); undefined when it cannot be read. */
+export type PageConfigurationSource = (request: FastifyRequest) => Promise<PageConfiguration | undefined>;
+
 /**
  * Sends index.html for an app address: with the page's own head tags written in when it has them
- * (crawlers and link previews read them without running the app), with 404 when it names nothing.
+ * (crawlers and link previews read them without running the app), with 404 when it names nothing,
+ * and with the public configuration the app would otherwise ask for before it shows.
  */
 export async function sendWebApp(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { root: string; pageHead?: PageHead },
+  options: { root: string; pageHead?: PageHead; pageConfiguration?: PageConfigurationSource },
 ): Promise<FastifyReply> {
   const pathname = request.url.split('?')[0]!;
   const status = webAppStatus(request.url);
   const head = status === 200 && options.pageHead ? await options.pageHead(request, pathname) : undefined;
-  if (head === undefined) return reply.status(status).sendFile('index.html');
-  if (head === null) return reply.status(404).sendFile('index.html');
+  const configuration = await options.pageConfiguration?.(request);
+  if (head === undefined && !configuration) return reply.status(status).sendFile('index.html');
   // Read on every request: a rebuild while the server runs changes the asset names in it.
-  const html = await readFile(join(options.root, 'index.html'), 'utf8');
+  let html = await readFile(join(options.root, 'index.html'), 'utf8');
+  if (typeof head === 'string') html = injectHead(html, head);
+  if (configuration) html = injectConfiguration(html, configuration);
   return reply
-    .status(200)
+    .status(head === null ? 404 : status)
     .type('text/html; charset=utf-8')
     .header('cache-control', REVALIDATE)
-    .send(injectHead(html, head));
+    .send(html);
+}
+
+/**
+ * index.html with the configuration as a JSON data block (not a script: the CSP has nothing to
+ * allow), before `</head>`; every `<` escaped, so no value can close the element.
+ */
+export function injectConfiguration(html: string, configuration: PageConfiguration): string {
+  const json = JSON.stringify(configuration)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  const element = `<script type="application/json" id="${PAGE_CONFIGURATION_ELEMENT_ID}">${json}</script>`;
+  if (html.includes('</head>')) return html.replace('</head>', () => `${element}\n  </head>`);
+  const root = html.indexOf('<div id="root"');
+  return root < 0 ? `${html}${element}` : `${html.slice(0, root)}${element}${html.slice(root)}`;
 }
 
 /** index.html with the page's head tags in place of its own `<title>` and description. */

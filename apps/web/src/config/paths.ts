@@ -6,7 +6,7 @@
 /** Query parameter that carries where to go after signing in. */
 export const REDIRECT_PARAM = 'redirect';
 /** Query parameter that carries the chosen interface language on reload (SPEC "Page chrome"). */
-export const LANGUAGE_PARAM = 'lang';
+export { LANGUAGE_PARAM } from '@estante/contract';
 /** Query parameter of the copies tab's library filter (the API's cod_unidade). */
 export const COPIES_LIBRARY_PARAM = 'cod_unidade';
 

@@ -11,6 +11,7 @@ import {
 } from '@estante/contract';
 import { env, STORAGE_KEYS } from '../config/env';
 import { currentLanguage } from './i18n';
+import { takePageToken } from './page-configuration';
 
 /** A contract schema: anything that parses unknown JSON into a typed value (zod schemas do). */
 export interface ResponseSchema<T> {
@@ -218,9 +219,28 @@ function renewPublicToken(): Promise<string> {
 export function ensurePublicToken(): Promise<string> {
   // A renewal under way (after a 401) is waited for rather than sending the refused token again.
   if (pendingToken) return pendingToken;
-  publicToken ??= readStoredToken();
-  if (publicToken && publicToken.expiresAt > Date.now()) return Promise.resolve(publicToken.token);
-  return renewPublicToken();
+  const token = usablePublicToken();
+  return token ? Promise.resolve(token) : renewPublicToken();
+}
+
+/** The public token the server wrote into the page (decision 0076), taken once, as if fetched. */
+function tokenFromPage(): StoredToken | null {
+  const page = takePageToken();
+  if (!page) return null;
+  const token = { token: page.access_token, expiresAt: tokenExpiry(page.expires_in) };
+  sessionStore()?.setItem(STORAGE_KEYS.publicToken, JSON.stringify(token));
+  return token;
+}
+
+/** The public token at hand (memory, session storage, the page) while it has not expired; else null. */
+function usablePublicToken(): string | null {
+  if (!publicToken || publicToken.expiresAt <= Date.now()) publicToken = readStoredToken() ?? tokenFromPage();
+  return publicToken && publicToken.expiresAt > Date.now() ? publicToken.token : null;
+}
+
+/** Whether a public token is at hand without asking the server for one. */
+export function hasPublicToken(): boolean {
+  return pendingToken === null && usablePublicToken() !== null;
 }
 
 /** Forgets the public token (memory and storage); tests and sign-out use it. */

@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { resources } from '@estante/i18n';
 import { i18n, initI18n } from '../lib/i18n';
 import { clearPublicToken } from '../lib/api-client';
+import { resetPageConfiguration } from '../lib/page-configuration';
 
 // Static scans run in the node environment and need none of the browser set-up below.
 const hasDom = typeof window !== 'undefined';
@@ -46,6 +47,7 @@ afterEach(async () => {
   if (!hasDom) return;
   cleanup();
   clearPublicToken();
+  resetPageConfiguration();
   sessionStorage.clear();
   localStorage.clear();
   if (i18n.language !== 'pt') await i18n.changeLanguage('pt');

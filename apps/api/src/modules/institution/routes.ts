@@ -33,7 +33,6 @@ import {
   campusExists,
   findActivity,
   findPatronId,
-  listActivities,
   listCampuses,
   listEvents,
   listFaq,
@@ -42,7 +41,8 @@ import {
   readPage,
   readSettings,
 } from './repository.ts';
-import { presentEvent, presentInstitution, presentOpeningHours, presentSelfService } from './presenters.ts';
+import { presentEvent, presentOpeningHours, presentSelfService } from './presenters.ts';
+import { functionalitiesAnswer, institutionAnswer } from './page-configuration.ts';
 import { defaultCalendarWindow, sendComment, sendSuggestion } from './service.ts';
 import { SEARCH_TAB_DATA } from './search-tabs.ts';
 import { revalidate } from '../../plugins/revalidate.ts';
@@ -74,7 +74,7 @@ export async function institutionRoutes(
       onSend: revalidate,
       schema: { tags: ['parameters'], response: { 200: InstitutionSchema } },
     },
-    async () => ({ ...presentInstitution(await readSettings(db)), envia_email: options.sendsMail ?? false }),
+    async () => institutionAnswer(await readSettings(db), options.sendsMail ?? false),
   );
   r.get(
     API_PATHS.functionalities,
@@ -83,11 +83,7 @@ export async function institutionRoutes(
       onSend: revalidate,
       schema: { tags: ['parameters'], response: { 200: FunctionalitiesSchema } },
     },
-    async (request) =>
-      (await listActivities(db, request.language)).map((a) => ({
-        cod_atividade: a.code,
-        descricao: a.description,
-      })),
+    async (request) => functionalitiesAnswer(db, request.language),
   );
   r.get(
     // Not ACCOUNT_PATHS.activity(':id'): the router needs the parameter as it is.

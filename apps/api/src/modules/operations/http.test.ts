@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema } from '@estante/contract';
+import { ApiErrorSchema, type PageConfiguration } from '@estante/contract';
 import { buildTestApp, publicToken, TEST_DB_KIND } from '../../testing/build-test-app.ts';
 
 // Issue 14 "An HTTP layer ready for production": headers, status codes and operations calls.
@@ -302,6 +302,56 @@ describe('the HTTP layer', () => {
       });
       expect(after.statusCode).toBe(200);
       expect(after.headers['etag']).not.toBe(before.headers['etag']);
+    });
+  });
+
+  describe('the configuration written into the page (issue 18, decision 0076)', () => {
+    /** The JSON data block of a page, parsed. */
+    const pageConfiguration = (html: string) => {
+      const blocks = [
+        ...html.matchAll(/<script type="application\/json" id="estante-configuracao">([\s\S]*?)<\/script>/g),
+      ];
+      expect(blocks).toHaveLength(1);
+      return JSON.parse(blocks[0]![1]!) as PageConfiguration;
+    };
+
+    it('carries what the four configuration calls answer, with a public token that works', async () => {
+      const answer = async (path: string, language = '1') =>
+        (
+          await ctx.app.inject({ url: `/api/parametros/${path}`, headers: { ...headers, idioma: language } })
+        ).json();
+      for (const url of ['/', '/acervo/1', '/meupergamum/emprestimos', '/no-such-page']) {
+        const page = await ctx.app.inject({ url });
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+        const configuration = pageConfiguration(page.body);
+        expect(configuration.language, url).toBe('pt');
+        expect(configuration.institution, url).toEqual(await answer('instituicao'));
+        expect(configuration.functionalities, url).toEqual(await answer('funcionalidades'));
+        expect(configuration.searchTabs, url).toEqual(await answer('abas-pesquisa'));
+        expect(configuration.selfService, url).toEqual(await answer('autoatendimento'));
+        expect(configuration.token.expires_in, url).toBeGreaterThan(60);
+        const withPageToken = await ctx.app.inject({
+          url: '/api/parametros/instituicao',
+          headers: { authorization: `Bearer ${configuration.token.access_token}` },
+        });
+        expect(withPageToken.statusCode, url).toBe(200);
+      }
+      // A page asked for in English describes the functionalities in English, as the call would.
+      const english = pageConfiguration((await ctx.app.inject({ url: '/?lang=en' })).body);
+      expect(english.language).toBe('en');
+      expect(english.functionalities).toEqual(await answer('funcionalidades', '5'));
+      expect(english.functionalities).not.toEqual(await answer('funcionalidades', '1'));
+    });
+
+    it('keeps a value with a closing script tag inside the data block', async () => {
+      const name = 'Biblioteca </script><script>alert(1)</script> <!-- \u2028';
+      await ctx.db.query(`UPDATE institution_setting SET value = to_jsonb($1::text) WHERE key = 'nome'`, [
+        name,
+      ]);
+      const html = (await ctx.app.inject({ url: '/' })).body;
+      expect(html).not.toContain('alert(1)</script>');
+      expect(html).not.toContain('<!--');
+      expect(pageConfiguration(html).institution.nome).toBe(name);
     });
   });
 

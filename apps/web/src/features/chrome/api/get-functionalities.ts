@@ -1,6 +1,8 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { API_PATHS, FunctionalitiesSchema, type ActivityPermission } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
+import { pageFunctionalities } from '../../../lib/page-configuration';
+import { currentLanguage } from '../../../lib/i18n';
 
 /** GET /parametros/funcionalidades: the activities that gate features (SPEC §6). */
 export function getFunctionalities(signal?: AbortSignal): Promise<ActivityPermission[]> {
@@ -12,6 +14,8 @@ export function getFunctionalitiesQueryOptions() {
     queryKey: ['config', 'functionalities'],
     queryFn: ({ signal }) => getFunctionalities(signal),
     staleTime: Infinity,
+    // Written into the page by the server (decision 0076): no call when it is there.
+    initialData: () => pageFunctionalities(currentLanguage()),
   });
 }
 

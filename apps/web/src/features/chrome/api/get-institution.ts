@@ -1,6 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { API_PATHS, InstitutionSchema, type Institution } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
+import { pageConfiguration } from '../../../lib/page-configuration';
 
 /** GET /parametros/instituicao: the institution's public settings. */
 export function getInstitution(signal?: AbortSignal): Promise<Institution> {
@@ -12,6 +13,8 @@ export function getInstitutionQueryOptions() {
     queryKey: ['config', 'institution'],
     queryFn: ({ signal }) => getInstitution(signal),
     staleTime: Infinity,
+    // Written into the page by the server (decision 0076): no call when it is there.
+    initialData: () => pageConfiguration()?.institution,
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ensurePublicToken } from '../../../lib/api-client';
+import { ensurePublicToken, hasPublicToken } from '../../../lib/api-client';
 
 /** The visitor's public client-credentials token (SPEC §6), fetched before the configuration calls. */
 export function getPublicTokenQueryOptions() {
@@ -11,5 +11,7 @@ export function getPublicTokenQueryOptions() {
       return true;
     },
     staleTime: Infinity,
+    // A token at hand (stored, or written into the page, decision 0076) needs no call.
+    initialData: () => (hasPublicToken() ? true : undefined),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { API_PATHS, SearchTabsSchema, type SearchTab } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
 import { STORAGE_KEYS } from '../../../config/env';
+import { pageConfiguration } from '../../../lib/page-configuration';
 
 function savedSearchTabs(): SearchTab[] | undefined {
   try {
@@ -29,7 +30,8 @@ export function getSearchTabsQueryOptions() {
   return queryOptions({
     queryKey: ['config', 'search-tabs'],
     queryFn: ({ signal }) => getSearchTabs(signal),
-    initialData: savedSearchTabs,
+    // Written into the page by the server (decision 0076), else kept from earlier in the session.
+    initialData: () => pageConfiguration()?.searchTabs ?? savedSearchTabs(),
     staleTime: Infinity,
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, SelfServiceSchema, type SelfService } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
+import { pageConfiguration } from '../../../lib/page-configuration';
 
 /** GET /parametros/autoatendimento: whether this terminal is a self-service station (SPEC §3). */
 export function getSelfService(signal?: AbortSignal): Promise<SelfService> {
@@ -12,6 +13,8 @@ export function getSelfServiceQueryOptions() {
     queryKey: ['config', 'self-service'],
     queryFn: ({ signal }) => getSelfService(signal),
     staleTime: Infinity,
+    // Written into the page by the server (decision 0076): no call when it is there.
+    initialData: () => pageConfiguration()?.selfService,
   });
 }
 

@@ -1,0 +1,25 @@
+import type { TokenResponse } from './auth.ts';
+import type { z } from 'zod';
+import type { FunctionalitiesSchema, Institution, SearchTabsSchema, SelfService } from './institution.ts';
+
+/**
+ * The public configuration every page of the app asks for before it shows (SPEC §2: a public token,
+ * the institution, its functionalities, search tabs and self-service links), written by the server
+ * into the page it sends (issue 18), so the app starts without waiting for those calls. Each value
+ * is the answer its call would give; `language` is the language the functionalities were described
+ * in (the page's `?lang`, else pt), which the app uses only when it starts in that language.
+ */
+export interface PageConfiguration {
+  language: 'pt' | 'en' | 'es';
+  token: Pick<TokenResponse, 'access_token' | 'expires_in'>;
+  institution: Institution;
+  functionalities: z.infer<typeof FunctionalitiesSchema>;
+  searchTabs: z.infer<typeof SearchTabsSchema>;
+  selfService: SelfService;
+}
+
+/** The id of the `<script type="application/json">` element that carries the page's configuration. */
+export const PAGE_CONFIGURATION_ELEMENT_ID = 'estante-configuracao';
+
+/** The page's `?` parameter that chooses the interface language (SPEC "Page chrome"). */
+export const LANGUAGE_PARAM = 'lang';
