@@ -69,7 +69,7 @@ import { sruRoutes } from './modules/sru/index.ts';
 import { genReqId, registerRequestId } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMetrics } from './plugins/metrics.ts';
-import { pageLanguage, registerWebApp } from './plugins/web-app.ts';
+import { pageLanguage, registerWebApp, serverLanguage } from './plugins/web-app.ts';
 
 export interface AppOptions {
   db: Db;
@@ -317,7 +317,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             try {
               const { token, expiresIn } = await tokens.issuePublic(PORTAL_CLIENT_ID);
               return await readPageConfiguration(readDb, {
-                language: pageLanguage(request.url),
+                language: serverLanguage(pageLanguage(request)),
                 sendsMail: Boolean(options.mailer),
                 token: { access_token: token, expires_in: expiresIn },
               });

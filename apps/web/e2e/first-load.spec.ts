@@ -89,6 +89,9 @@ test('the home page in English loads only the English texts, and a record page o
   await expect(page.getByRole('contentinfo')).toBeVisible();
   // The record's code is its own chunk, fetched with its page.
   expect(scripts.some((script) => /\/assets\/title-[\w-]+\.js$/.test(script))).toBe(true);
+  // The record is a new page load without ?lang: the server still writes it for English (the app
+  // repeats its language in a cookie), so no other language's texts are preloaded.
+  expect(scripts.filter((script) => /\/assets\/(pt|es|fr|it)-[\w-]+\.js$/.test(script))).toEqual([]);
   const shift = await page.evaluate(
     () => (window as unknown as { layoutShifts: { sum: number } }).layoutShifts.sum,
   );

@@ -7,7 +7,13 @@ import './app/global.css';
 import { App } from './app';
 import { LANGUAGE_PARAM } from './config/paths';
 import { STORAGE_KEYS } from './config/env';
-import { detectLanguage, initI18n, loadLanguage, loadRestOfLanguage } from './lib/i18n';
+import {
+  detectLanguage,
+  initI18n,
+  loadLanguage,
+  loadRestOfLanguage,
+  rememberLanguageForServer,
+} from './lib/i18n';
 import {
   applyAccessibilitySettings,
   readAccessibilitySettings,
@@ -32,6 +38,7 @@ if (url.searchParams.has(LANGUAGE_PARAM)) {
   url.searchParams.delete(LANGUAGE_PARAM);
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
+rememberLanguageForServer(language);
 // The stored zoom, bold and colour scheme apply before the first paint, also on the loading screen.
 applyAccessibilitySettings(readAccessibilitySettings());
 

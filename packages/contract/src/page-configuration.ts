@@ -7,7 +7,8 @@ import type { FunctionalitiesSchema, Institution, SearchTabsSchema, SelfService 
  * the institution, its functionalities, search tabs and self-service links), written by the server
  * into the page it sends (issue 18), so the app starts without waiting for those calls. Each value
  * is the answer its call would give; `language` is the language the functionalities were described
- * in (the page's `?lang`, else pt), which the app uses only when it starts in that language.
+ * in (the page's `?lang`, else the language cookie, else pt), which the app uses only when it starts
+ * in that language.
  */
 export interface PageConfiguration {
   language: 'pt' | 'en' | 'es';
@@ -23,3 +24,9 @@ export const PAGE_CONFIGURATION_ELEMENT_ID = 'estante-configuracao';
 
 /** The page's `?` parameter that chooses the interface language (SPEC "Page chrome"). */
 export const LANGUAGE_PARAM = 'lang';
+
+/**
+ * The cookie in which the app repeats the visitor's interface language, so the server can write a
+ * page for it (its texts preloaded, its functionalities described in it) before the app runs.
+ */
+export const LANGUAGE_COOKIE = 'estante-idioma';

@@ -1,10 +1,13 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   isWebAppPath,
+  LANGUAGE_COOKIE,
   LANGUAGE_PARAM,
+  LANGUAGES,
+  type Language,
   PAGE_CONFIGURATION_ELEMENT_ID,
   type PageConfiguration,
 } from '@estante/contract';
@@ -47,12 +50,52 @@ export function webAppStatus(url: string): 200 | 404 {
  */
 export type PageHead = (request: FastifyRequest, pathname: string) => Promise<string | null | undefined>;
 
-/** The language a page starts in, as far as the server can tell: its `?lang` (pt, en or es), else pt. */
-export function pageLanguage(url: string): PageConfiguration['language'] {
-  const query = url.indexOf('?');
-  const chosen = query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get(LANGUAGE_PARAM);
-  return chosen === 'en' || chosen === 'es' ? chosen : 'pt';
+/**
+ * The language a page starts in, as far as the server can tell: its `?lang`, else the language the
+ * app last started in (its cookie), else pt. Any of the app's languages (pt, en, es, fr, it).
+ */
+export function pageLanguage(request: Pick<FastifyRequest, 'url' | 'headers'>): Language {
+  const query = request.url.indexOf('?');
+  const chosen = query < 0 ? null : new URLSearchParams(request.url.slice(query + 1)).get(LANGUAGE_PARAM);
+  if (isLanguage(chosen)) return chosen;
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`).exec(
+    request.headers.cookie ?? '',
+  );
+  return isLanguage(cookie?.[1]) ? cookie[1] : 'pt';
 }
+
+const isLanguage = (value: string | null | undefined): value is Language =>
+  (LANGUAGES as readonly string[]).includes(value ?? '');
+
+/** The language the server describes things in (its messages): pt, en or es. */
+export function serverLanguage(language: Language): PageConfiguration['language'] {
+  return language === 'en' || language === 'es' ? language : 'pt';
+}
+
+/**
+ * The built chunk of a language's first texts (decision 0069's first part), from Vite's manifest;
+ * null when the build has none (read again when the manifest changes: a rebuild).
+ */
+async function firstTextsChunk(root: string, language: Language): Promise<string | null> {
+  const path = join(root, '.vite', 'manifest.json');
+  let modified: number;
+  try {
+    modified = (await stat(path)).mtimeMs;
+  } catch {
+    return null;
+  }
+  if (!manifestCache || manifestCache.path !== path || manifestCache.modified !== modified) {
+    const manifest = JSON.parse(await readFile(path, 'utf8')) as Record<string, { file?: string }>;
+    const chunks = new Map<string, string>();
+    for (const [source, entry] of Object.entries(manifest)) {
+      const found = /\/locales\/([a-z]{2})\.json\?part=first$/.exec(source);
+      if (found && entry.file) chunks.set(found[1]!, `/${entry.file}`);
+    }
+    manifestCache = { path, modified, chunks };
+  }
+  return manifestCache.chunks.get(language) ?? null;
+}
+let manifestCache: { path: string; modified: number; chunks: Map<string, string> } | null = null;
 
 /** The configuration written into a page of the app (issue 18); undefined when it cannot be read. */
 export type PageConfigurationSource = (request: FastifyRequest) => Promise<PageConfiguration | undefined>;
@@ -71,11 +114,14 @@ export async function sendWebApp(
   const status = webAppStatus(request.url);
   const head = status === 200 && options.pageHead ? await options.pageHead(request, pathname) : undefined;
   const configuration = await options.pageConfiguration?.(request);
-  if (head === undefined && !configuration) return reply.status(status).sendFile('index.html');
+  // The page's texts load as soon as the app starts; named here, they load alongside the app.
+  const texts = await firstTextsChunk(options.root, pageLanguage(request)).catch(() => null);
+  if (head === undefined && !configuration && !texts) return reply.status(status).sendFile('index.html');
   // Read on every request: a rebuild while the server runs changes the asset names in it.
   let html = await readFile(join(options.root, 'index.html'), 'utf8');
   if (typeof head === 'string') html = injectHead(html, head);
   if (configuration) html = injectConfiguration(html, configuration);
+  if (texts) html = intoHead(html, `<link rel="modulepreload" crossorigin href="${texts}">`);
   return reply
     .status(head === null ? 404 : status)
     .type('text/html; charset=utf-8')
@@ -92,7 +138,14 @@ export function injectConfiguration(html: string, configuration: PageConfigurati
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  const element = `<script type="application/json" id="${PAGE_CONFIGURATION_ELEMENT_ID}">${json}</script>`;
+  return intoHead(
+    html,
+    `<script type="application/json" id="${PAGE_CONFIGURATION_ELEMENT_ID}">${json}</script>`,
+  );
+}
+
+/** index.html with an element added at the end of its head (before the app's root without one). */
+function intoHead(html: string, element: string): string {
   if (html.includes('</head>')) return html.replace('</head>', () => `${element}\n  </head>`);
   const root = html.indexOf('<div id="root"');
   return root < 0 ? `${html}${element}` : `${html.slice(0, root)}${element}${html.slice(root)}`;

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE } from '@estante/contract';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE } from '@estante/contract';
 import type { LanguageCode, Messages, OfferedLanguage, TranslationKey } from '@estante/i18n/keys';
 import { LANGUAGE_PARAM } from '../config/paths';
 import { STORAGE_KEYS } from '../config/env';
@@ -117,6 +117,18 @@ export function detectLanguage(search: string, storage: Pick<Storage, 'getItem'>
   const stored = storage?.getItem(STORAGE_KEYS.language);
   if (isAvailableLanguage(stored)) return stored;
   return DEFAULT_LANGUAGE as LoadedLanguage;
+}
+
+/**
+ * Repeats the language the app starts in in a cookie (decision 0076), so the server writes the next
+ * page for it: that language's texts preloaded, its functionalities described in it.
+ */
+export function rememberLanguageForServer(language: LoadedLanguage): void {
+  try {
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; SameSite=Lax`;
+  } catch {
+    // Cookies blocked: the server then writes pages in the default language, as before.
+  }
 }
 
 /** The app's i18next instance; `initI18n` makes it ready synchronously with the texts given. */

@@ -17,6 +17,17 @@ function fakeWebDist(): { root: string; asset: string; assetText: string } {
     '<!doctype html><title>Estante</title><meta name="description" content="Catálogo"><div id="root"></div>',
   );
   writeFileSync(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Vite's manifest names each language's first texts (decision 0069) by the chunk it built.
+  mkdirSync(join(root, '.vite'));
+  writeFileSync(
+    join(root, '.vite', 'manifest.json'),
+    JSON.stringify({
+      '../../packages/i18n/src/locales/pt.json?part=first': { file: 'assets/pt-Ab12Cd34.js' },
+      '../../packages/i18n/src/locales/pt.json?part=rest': { file: 'assets/pt-Zz99Yy88.js' },
+      '../../packages/i18n/src/locales/en.json?part=first': { file: 'assets/en-Ef56Gh78.js' },
+      '../../packages/i18n/src/locales/es.json?part=first': { file: 'assets/es-Ij90Kl12.js' },
+    }),
+  );
   const assetText = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   const asset = 'assets/index-CPWkYM1S.js';
   writeFileSync(join(root, asset), assetText);
@@ -341,6 +352,32 @@ describe('the HTTP layer', () => {
       expect(english.language).toBe('en');
       expect(english.functionalities).toEqual(await answer('funcionalidades', '5'));
       expect(english.functionalities).not.toEqual(await answer('funcionalidades', '1'));
+    });
+
+    it("preloads the texts of the page's language and describes its functionalities in it: ?lang, else the cookie, else pt", async () => {
+      const preloads = (html: string) =>
+        [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      const cases = [
+        { url: '/', cookie: undefined, texts: '/assets/pt-Ab12Cd34.js', language: 'pt' },
+        {
+          url: '/',
+          cookie: 'tema=escuro; estante-idioma=en',
+          texts: '/assets/en-Ef56Gh78.js',
+          language: 'en',
+        },
+        {
+          url: '/acervo/1?lang=es',
+          cookie: 'estante-idioma=en',
+          texts: '/assets/es-Ij90Kl12.js',
+          language: 'es',
+        },
+        { url: '/?lang=xx', cookie: 'estante-idioma=zz', texts: '/assets/pt-Ab12Cd34.js', language: 'pt' },
+      ];
+      for (const { url, cookie, texts, language } of cases) {
+        const html = (await ctx.app.inject({ url, headers: cookie ? { cookie } : {} })).body;
+        expect(preloads(html), `${url} ${cookie}`).toEqual([texts]);
+        expect(pageConfiguration(html).language, `${url} ${cookie}`).toBe(language);
+      }
     });
 
     it('keeps a value with a closing script tag inside the data block', async () => {
