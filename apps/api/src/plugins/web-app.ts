@@ -72,30 +72,44 @@ export function serverLanguage(language: Language): PageConfiguration['language'
   return language === 'en' || language === 'es' ? language : 'pt';
 }
 
+/** Vite's manifest: each source module's built chunk and the chunks it imports statically. */
+type Manifest = Record<string, { file?: string; imports?: string[] }>;
+
+/** The pages whose route code the server names in the page, with the module of that route. */
+const ROUTE_MODULES: { path: RegExp; module: string }[] = [
+  // The record page (a lazy route, decision 0069): its code and the rest of the texts it waits for.
+  { path: /^\/acervo\/\d+(\/|$)/, module: 'src/app/routes/title.tsx' },
+];
+
 /**
- * The built chunk of a language's first texts (decision 0069's first part), from Vite's manifest;
- * null when the build has none (read again when the manifest changes: a rebuild).
+ * The built chunks a page needs right after the app's own, to preload alongside it: the first
+ * texts of its language (decision 0069), and for a lazy route its code and the rest of the texts.
+ * Empty when the build has no manifest. The manifest is read again when a rebuild changes it.
  */
-async function firstTextsChunk(root: string, language: Language): Promise<string | null> {
+async function pageChunks(root: string, pathname: string, language: Language): Promise<string[]> {
   const path = join(root, '.vite', 'manifest.json');
-  let modified: number;
-  try {
-    modified = (await stat(path)).mtimeMs;
-  } catch {
-    return null;
+  const modified = (await stat(path)).mtimeMs;
+  if (!manifestCache || manifestCache.path !== path || manifestCache.modified !== modified)
+    manifestCache = { path, modified, manifest: JSON.parse(await readFile(path, 'utf8')) as Manifest };
+  const { manifest } = manifestCache;
+  const texts = (part: 'first' | 'rest') =>
+    Object.keys(manifest).find((source) => source.endsWith(`/locales/${language}.json?part=${part}`));
+  const route = ROUTE_MODULES.find((r) => r.path.test(pathname))?.module;
+  const sources = new Set<string>();
+  const add = (source: string | undefined) => {
+    // index.html is the app's own chunk, which the page loads anyway.
+    if (!source || source === 'index.html' || sources.has(source) || !manifest[source]) return;
+    sources.add(source);
+    for (const imported of manifest[source].imports ?? []) add(imported);
+  };
+  add(texts('first'));
+  if (route && manifest[route]) {
+    add(route);
+    add(texts('rest'));
   }
-  if (!manifestCache || manifestCache.path !== path || manifestCache.modified !== modified) {
-    const manifest = JSON.parse(await readFile(path, 'utf8')) as Record<string, { file?: string }>;
-    const chunks = new Map<string, string>();
-    for (const [source, entry] of Object.entries(manifest)) {
-      const found = /\/locales\/([a-z]{2})\.json\?part=first$/.exec(source);
-      if (found && entry.file) chunks.set(found[1]!, `/${entry.file}`);
-    }
-    manifestCache = { path, modified, chunks };
-  }
-  return manifestCache.chunks.get(language) ?? null;
+  return [...sources].flatMap((source) => (manifest[source]?.file ? [`/${manifest[source].file}`] : []));
 }
-let manifestCache: { path: string; modified: number; chunks: Map<string, string> } | null = null;
+let manifestCache: { path: string; modified: number; manifest: Manifest } | null = null;
 
 /** The configuration written into a page of the app (issue 18); undefined when it cannot be read. */
 export type PageConfigurationSource = (request: FastifyRequest) => Promise<PageConfiguration | undefined>;
@@ -114,14 +128,16 @@ export async function sendWebApp(
   const status = webAppStatus(request.url);
   const head = status === 200 && options.pageHead ? await options.pageHead(request, pathname) : undefined;
   const configuration = await options.pageConfiguration?.(request);
-  // The page's texts load as soon as the app starts; named here, they load alongside the app.
-  const texts = await firstTextsChunk(options.root, pageLanguage(request)).catch(() => null);
-  if (head === undefined && !configuration && !texts) return reply.status(status).sendFile('index.html');
+  // What the page loads as soon as the app starts (its texts, a lazy route's code): named here, it
+  // downloads alongside the app's own chunk instead of after it.
+  const chunks = await pageChunks(options.root, pathname, pageLanguage(request)).catch(() => []);
+  if (head === undefined && !configuration && chunks.length === 0)
+    return reply.status(status).sendFile('index.html');
   // Read on every request: a rebuild while the server runs changes the asset names in it.
   let html = await readFile(join(options.root, 'index.html'), 'utf8');
   if (typeof head === 'string') html = injectHead(html, head);
   if (configuration) html = injectConfiguration(html, configuration);
-  if (texts) html = intoHead(html, `<link rel="modulepreload" crossorigin href="${texts}">`);
+  for (const chunk of chunks) html = intoHead(html, `<link rel="modulepreload" crossorigin href="${chunk}">`);
   return reply
     .status(head === null ? 404 : status)
     .type('text/html; charset=utf-8')

@@ -26,6 +26,12 @@ function fakeWebDist(): { root: string; asset: string; assetText: string } {
       '../../packages/i18n/src/locales/pt.json?part=rest': { file: 'assets/pt-Zz99Yy88.js' },
       '../../packages/i18n/src/locales/en.json?part=first': { file: 'assets/en-Ef56Gh78.js' },
       '../../packages/i18n/src/locales/es.json?part=first': { file: 'assets/es-Ij90Kl12.js' },
+      'index.html': { file: 'assets/index-CPWkYM1S.js' },
+      'src/app/routes/title.tsx': {
+        file: 'assets/title-Mn34Op56.js',
+        imports: ['index.html', '_Table-Qr78St90.js'],
+      },
+      '_Table-Qr78St90.js': { file: 'assets/Table-Qr78St90.js', imports: ['index.html'] },
     }),
   );
   const assetText = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -354,7 +360,7 @@ describe('the HTTP layer', () => {
       expect(english.functionalities).not.toEqual(await answer('funcionalidades', '1'));
     });
 
-    it("preloads the texts of the page's language and describes its functionalities in it: ?lang, else the cookie, else pt", async () => {
+    it("preloads the page's texts (and a record page's code), in the page's language: ?lang, else the cookie, else pt", async () => {
       const preloads = (html: string) =>
         [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
       const cases = [
@@ -375,9 +381,17 @@ describe('the HTTP layer', () => {
       ];
       for (const { url, cookie, texts, language } of cases) {
         const html = (await ctx.app.inject({ url, headers: cookie ? { cookie } : {} })).body;
-        expect(preloads(html), `${url} ${cookie}`).toEqual([texts]);
+        expect(preloads(html)[0], `${url} ${cookie}`).toBe(texts);
         expect(pageConfiguration(html).language, `${url} ${cookie}`).toBe(language);
       }
+      // A record page also preloads its route's code, what that imports, and the rest of the texts.
+      expect(preloads((await ctx.app.inject({ url: '/' })).body)).toEqual(['/assets/pt-Ab12Cd34.js']);
+      expect(preloads((await ctx.app.inject({ url: '/acervo/1/exemplares' })).body)).toEqual([
+        '/assets/pt-Ab12Cd34.js',
+        '/assets/title-Mn34Op56.js',
+        '/assets/Table-Qr78St90.js',
+        '/assets/pt-Zz99Yy88.js',
+      ]);
     });
 
     it('keeps a value with a closing script tag inside the data block', async () => {
