@@ -1,3 +1,6 @@
+// The contract. Where the web's first screen uses a module's constants, the module holds them
+// without zod and its schemas are in schemas/<module>.ts, which the web loads with its calls
+// (`@estante/contract/schemas/<module>`; decision 0069). Both are re-exported here.
 export * from './errors.ts';
 export * from './schemas/errors.ts';
 export * from './input.ts';
