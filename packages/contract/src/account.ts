@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail, splitEmailList } from './basket.ts';
 import { PHONE_PATTERN } from './circulation.ts';
-import { calendarDaySchema, queryIdSchema, textSchema } from './input.ts';
+import { calendarDaySchema, queryIdSchema, textSchema } from './schemas/input.ts';
 
 /** The patron's account calls (SPEC §7 People and Parameters; decision 0041), relative to /api. */
 export const ACCOUNT_PATHS = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDaySchema, queryIdSchema } from './input.ts';
+import { calendarDaySchema, queryIdSchema } from './schemas/input.ts';
 
 /** Acquisition modes of a copy (decision 0051; Pergamum's compra, doação, permuta). */
 export const ACQUISITION_MODES = ['compra', 'doacao', 'permuta'] as const;

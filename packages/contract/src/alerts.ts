@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDaySchema } from './input.ts';
+import { calendarDaySchema } from './schemas/input.ts';
 import type { LoanRequestState } from './circulation.ts';
 import type { RequestStatus, RequestType } from './requests.ts';
 import type { SuggestionStatus } from './purchase-suggestions.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildLoginUsername, ChangePasswordRequestSchema, parseLoginUsername } from './auth.ts';
+import { buildLoginUsername, parseLoginUsername } from './auth.ts';
+import { ChangePasswordRequestSchema } from './schemas/auth.ts';
 
 describe('the username of the password grant (SPEC §7)', () => {
   it('carries a person or category code and reads back', () => {

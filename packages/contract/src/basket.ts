@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, multilineTextSchema, textSchema } from './input.ts';
+import { idSchema, multilineTextSchema, textSchema } from './schemas/input.ts';
 
 /** The basket export formats (SPEC §7 POST /acervo/exportar-cesta `tipo`), either case on the wire. */
 export const BASKET_EXPORT_FORMATS = ['RIS', 'BIBTEX', 'MARC21', 'MARCXML', 'CSV', 'ABNT', 'PDF'] as const;

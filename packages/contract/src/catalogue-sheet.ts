@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textSchema } from './input.ts';
+import { textSchema } from './schemas/input.ts';
 import { REQUEST_STATUSES } from './requests.ts';
 
 // The catalogue sheet (SPEC §7 POST /solicitacoes/ficha-catalografica; SPEC §3 Bibliographic

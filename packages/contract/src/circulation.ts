@@ -2,11 +2,11 @@ import { z } from 'zod';
 import {
   bigIdSchema,
   calendarDaySchema,
-  ISO_DAY_PATTERN,
   idSchema,
   multilineTextSchema,
   textSchema,
-} from './input.ts';
+} from './schemas/input.ts';
+import { ISO_DAY_PATTERN } from './input.ts';
 
 // Circulation calls of SPEC §7 (Loans, Reservations, Loan request, People renovar/afastamentos,
 // nada-consta, gru, inter-library loans). Every one needs a signed-in patron and answers only

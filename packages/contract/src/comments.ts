@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_BIG_ID, multilineTextSchema } from './input.ts';
+import { MAX_BIG_ID } from './input.ts';
+import { multilineTextSchema } from './schemas/input.ts';
 import { COMMENT_MAX_LENGTH } from './institution.ts';
 
 // Title comments (SPEC §7 Comments; §3 Comment; §4 "sent, shown only after library approval";

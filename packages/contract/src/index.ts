@@ -1,22 +1,38 @@
+// The contract. Where the web's first screen uses a module's constants, the module holds them
+// without zod and its schemas are in schemas/<module>.ts, which the web loads with its calls
+// (`@estante/contract/schemas/<module>`; decision 0069). Both are re-exported here.
 export * from './errors.ts';
+export * from './schemas/errors.ts';
 export * from './input.ts';
+export * from './schemas/input.ts';
 export * from './language.ts';
 export * from './activities.ts';
 export * from './auth.ts';
+export * from './schemas/auth.ts';
 export * from './recovery.ts';
+export * from './schemas/recovery.ts';
 export * from './captcha.ts';
 export * from './saml.ts';
+export * from './schemas/saml.ts';
 export * from './institution.ts';
+export * from './schemas/institution.ts';
 export * from './search.ts';
+export * from './schemas/search.ts';
 export * from './search-tab-rules.ts';
 export * from './search-tabs.ts';
+export * from './schemas/search-tabs.ts';
 export * from './search-aids.ts';
 export * from './title.ts';
+export * from './schemas/title.ts';
 export * from './title-tabs.ts';
+export * from './schemas/title-tabs.ts';
 export * from './links.ts';
 export * from './network.ts';
+export * from './schemas/network.ts';
 export * from './authority.ts';
+export * from './schemas/authority.ts';
 export * from './lookups.ts';
+export * from './schemas/lookups.ts';
 export * from './paths.ts';
 export * from './basket.ts';
 export * from './lists.ts';
@@ -31,6 +47,7 @@ export * from './web-routes.ts';
 export * from './privacy.ts';
 export * from './account.ts';
 export * from './staff.ts';
+export * from './schemas/staff.ts';
 export * from './staff-desk.ts';
 export * from './staff-requests.ts';
 export * from './staff-patrons.ts';

@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BasketExportSchema } from './basket.ts';
 import { CancelHoldsRequestSchema, DateRangeQuerySchema, HoldRequestSchema } from './circulation.ts';
-import { CommentRequestSchema, EventsCalendarQuerySchema } from './institution.ts';
+import { CommentRequestSchema, EventsCalendarQuerySchema } from './schemas/institution.ts';
 import {
   bigIdSchema,
   calendarDaySchema,
   idSchema,
-  isCalendarDay,
   multilineTextSchema,
   queryIdSchema,
   textSchema,
-} from './input.ts';
-import { TokenRequestSchema } from './auth.ts';
-import { SearchQuerySchema } from './search.ts';
-import { IdParamsSchema } from './title.ts';
+} from './schemas/input.ts';
+import { isCalendarDay } from './input.ts';
+import { TokenRequestSchema } from './schemas/auth.ts';
+import { SearchQuerySchema } from './schemas/search.ts';
+import { IdParamsSchema } from './schemas/title.ts';
 
 describe('ids', () => {
   it('of integer columns stop at 2^31 − 1', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Building blocks of every request schema (path, query and body), so that what the database
 // cannot hold is refused with a 400 at the door instead of failing inside a query:
 // - ids of `integer` columns stop at 2^31 − 1 (PostgreSQL answers "out of range" past it);
@@ -31,27 +29,6 @@ export const MULTI_LINE_PATTERN = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u00
 /** A day as the API writes it. */
 export const ISO_DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** An id of an `integer` column in a JSON body (1 … 2^31 − 1). */
-export const idSchema = () => z.number().int().min(1).max(MAX_INTEGER_ID);
-
-/** An id of an `integer` column in a path or a query string (text turned into a number). */
-export const queryIdSchema = () => z.coerce.number().int().min(1).max(MAX_INTEGER_ID);
-
-/** An id of a `bigserial` column (loan, hold, request) in a JSON body (1 … 2^53 − 1). */
-export const bigIdSchema = () => z.number().int().min(1).max(MAX_BIG_ID);
-
-/** A whole number of an `integer` column that is not an id (a code that may be 0 or negative). */
-export const integerSchema = () => z.number().int().min(-MAX_INTEGER_ID).max(MAX_INTEGER_ID);
-
-/** The same in a path or a query string. */
-export const queryIntegerSchema = () => z.coerce.number().int().min(-MAX_INTEGER_ID).max(MAX_INTEGER_ID);
-
-/** Text on one line (names, terms, logins, codes, passwords). */
-export const textSchema = () => z.string().regex(SINGLE_LINE_PATTERN, CONTROL_CHARACTER_MESSAGE);
-
-/** Text over several lines (comments, notes). */
-export const multilineTextSchema = () => z.string().regex(MULTI_LINE_PATTERN, CONTROL_CHARACTER_MESSAGE);
-
 /** Whether YYYY-MM-DD names a day of the (proleptic Gregorian) calendar, years 0001 to 9999. */
 export function isCalendarDay(value: string): boolean {
   if (!ISO_DAY_PATTERN.test(value)) return false;
@@ -61,11 +38,3 @@ export function isCalendarDay(value: string): boolean {
   const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
   return day <= days;
 }
-
-/** A calendar day, YYYY-MM-DD (OpenAPI `format: date`). */
-export const calendarDaySchema = () =>
-  z.iso.date(CALENDAR_DAY_MESSAGE).refine(isCalendarDay, {
-    message: CALENDAR_DAY_MESSAGE,
-    // Only the year 0000 passes the ISO check and fails this one: one message per bad day.
-    when: (payload) => payload.issues.length === 0,
-  });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDaySchema, idSchema, textSchema } from './input.ts';
+import { calendarDaySchema, idSchema, textSchema } from './schemas/input.ts';
 
 // The interest profile and the alerts of new titles: selective dissemination of information, DSI
 // (SPEC §7 api/perfil-interesse; decision 0052). A patron keeps knowledge areas, authors and

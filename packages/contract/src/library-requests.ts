@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { isValidEmail, splitEmailList } from './basket.ts';
-import { calendarDaySchema, idSchema, multilineTextSchema, queryIdSchema, textSchema } from './input.ts';
+import {
+  calendarDaySchema,
+  idSchema,
+  multilineTextSchema,
+  queryIdSchema,
+  textSchema,
+} from './schemas/input.ts';
 import {
   REQUEST_STATUSES,
   REQUEST_TYPES,

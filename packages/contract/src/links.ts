@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema, queryIdSchema } from './input.ts';
-import { OnlineLinkSchema } from './title.ts';
+import { idSchema, queryIdSchema } from './schemas/input.ts';
+import { OnlineLinkSchema } from './schemas/title.ts';
 
 /** Most titles one result-line call answers for: the largest result page (PAGE_SIZES). */
 export const MAX_RESULT_LINE_TITLES = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDaySchema, idSchema, queryIdSchema, textSchema } from './input.ts';
+import { calendarDaySchema, idSchema, queryIdSchema, textSchema } from './schemas/input.ts';
 
 // Saved lists (decision 0043): the permanent basket (SPEC §7 /acervo/cesta-permanente) and the
 // patron's named lists, private or shared by a link; and the library's databases (SPEC §7

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineTextSchema } from './input.ts';
+import { multilineTextSchema } from './schemas/input.ts';
 
 // The patron's privacy calls (LGPD; decision 0045). Not in SPEC §7: the paths are ours, under the
 // personal area's /pessoas/meu-pergamum, and every one answers about the signed-in patron only.

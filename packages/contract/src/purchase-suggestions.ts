@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDaySchema } from './input.ts';
+import { calendarDaySchema } from './schemas/input.ts';
 
 // A patron's purchase suggestions after sending them (SPEC §3 purchase suggestion, §4 statuses,
 // §7 GET /aquisicao/sugestoes…) and the purchase orders that group them (decision 0050).

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { queryIdSchema, textSchema } from './input.ts';
+import { queryIdSchema, textSchema } from './schemas/input.ts';
 import { AUTHORITY_TYPES } from './authority.ts';
-import { SEARCH_DEFAULTS, SEARCH_TYPES, SearchHitSchema } from './search.ts';
+import { SEARCH_DEFAULTS, SEARCH_TYPES } from './search.ts';
+import { SearchHitSchema } from './schemas/search.ts';
 
 /** Index types (SPEC §3): title, series, author, subject, call number, ISBN, ISSN. */
 export const INDEX_TYPES = ['titulo', 'serie', 'autor', 'assunto', 'numero_chamada', 'isbn', 'issn'] as const;

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  bigIdSchema,
-  calendarDaySchema,
-  MAX_BIG_ID,
-  MAX_INTEGER_ID,
-  multilineTextSchema,
-  textSchema,
-} from './input.ts';
+import { bigIdSchema, calendarDaySchema, multilineTextSchema, textSchema } from './schemas/input.ts';
+import { MAX_BIG_ID, MAX_INTEGER_ID } from './input.ts';
 import {
   PURCHASE_ORDER_STATES,
   SUGGESTION_STATUSES,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_BIG_ID, MAX_INTEGER_ID, multilineTextSchema, textSchema } from './input.ts';
+import { MAX_BIG_ID, MAX_INTEGER_ID } from './input.ts';
+import { multilineTextSchema, textSchema } from './schemas/input.ts';
 import { INSTITUTION_PAGES } from './institution.ts';
 
 // The catalogue part of the staff workspace (decision 0063): MARC files uploaded and imported on

@@ -7,7 +7,8 @@ import {
   RefusalSchema,
   SuspensionsSchema,
 } from './circulation.ts';
-import { bigIdSchema, calendarDaySchema, ISO_DAY_PATTERN, textSchema } from './input.ts';
+import { bigIdSchema, calendarDaySchema, textSchema } from './schemas/input.ts';
+import { ISO_DAY_PATTERN } from './input.ts';
 
 // The circulation desk of the staff workspace (decision 0058): the `estante desk` operations over
 // HTTP for the circulation role, keyboard first — a barcode scanner types a number and Enter.

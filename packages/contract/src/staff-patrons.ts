@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DebtsSchema, HoldsSchema, LoanRequestsSchema, PendingTitlesSchema } from './circulation.ts';
-import { calendarDaySchema, multilineTextSchema, textSchema } from './input.ts';
+import { calendarDaySchema, multilineTextSchema, textSchema } from './schemas/input.ts';
 import { LibraryRequestsSchema } from './library-requests.ts';
 import { STAFF_ACTIONS } from './staff.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDaySchema, multilineTextSchema, queryIdSchema, textSchema } from './input.ts';
+import { calendarDaySchema, multilineTextSchema, queryIdSchema, textSchema } from './schemas/input.ts';
 import { LibraryRequestSchema } from './library-requests.ts';
 import { REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus } from './requests.ts';
 

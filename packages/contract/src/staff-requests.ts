@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDaySchema, multilineTextSchema, queryIdSchema } from './input.ts';
+import { calendarDaySchema, multilineTextSchema, queryIdSchema } from './schemas/input.ts';
 import { LOAN_REQUEST_STATES } from './circulation.ts';
 
 // The circulation half of the staff workspace's requests (decision 0061): loan requests,

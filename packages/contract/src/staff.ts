@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { textSchema } from './input.ts';
-
 // The staff workspace (issue "staff workspace"; decision 0054): people of the library who sign in
 // through the same sign-in as patrons and hold roles. Each role opens a part of /equipe; the
 // server checks the role on every staff call.
@@ -11,7 +8,6 @@ import { textSchema } from './input.ts';
  */
 export const STAFF_ROLES = ['circulacao', 'referencia', 'aquisicao', 'catalogacao', 'administrador'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export const StaffRoleSchema = z.enum(STAFF_ROLES);
 
 /** Whether someone holding `held` may act as `needed`: an administrator may act as any role. */
 export function holdsRole(held: readonly StaffRole[], needed: StaffRole): boolean {
@@ -124,35 +120,6 @@ export const STAFF_PATHS = {
   /** Which patron category may use each activity, read and saved whole (administrator). */
   contentPermissions: '/equipe/conteudo/permissoes',
 } as const;
-
-/** GET /equipe/eu. */
-export const StaffSelfSchema = z.object({
-  login: z.string(),
-  nome: z.string(),
-  papeis: z.array(StaffRoleSchema),
-});
-export type StaffSelf = z.infer<typeof StaffSelfSchema>;
-
-/** A member of staff as the administrator's list shows them. */
-export const StaffMemberSchema = z.object({
-  login: z.string(),
-  nome: z.string(),
-  papeis: z.array(StaffRoleSchema),
-});
-export type StaffMember = z.infer<typeof StaffMemberSchema>;
-
-/** GET /equipe/membros: by name. */
-export const StaffMembersSchema = z.object({ membros: z.array(StaffMemberSchema) });
-export type StaffMembers = z.infer<typeof StaffMembersSchema>;
-
-/** The path parameter of /equipe/membros/{login}/papeis. */
-export const StaffLoginParamsSchema = z.object({ login: textSchema().trim().min(1).max(120) });
-
-/** PUT /equipe/membros/{login}/papeis: the roles the person holds from now on (none: no longer staff). */
-export const StaffRolesRequestSchema = z.object({
-  papeis: z.array(StaffRoleSchema).max(STAFF_ROLES.length),
-});
-export type StaffRolesRequest = z.infer<typeof StaffRolesRequestSchema>;
 
 /**
  * What the audit log records (decision 0056): one name per kind of change a member of staff makes.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDaySchema, MAX_INTEGER_ID } from './input.ts';
+import { calendarDaySchema } from './schemas/input.ts';
+import { MAX_INTEGER_ID } from './input.ts';
 
 /**
  * GET /acervo/{id}/totais (dataIni, dataFim, biblioteca): a title's circulation in a period

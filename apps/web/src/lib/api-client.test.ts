@@ -114,6 +114,65 @@ describe('api client', () => {
     await expect(apiGet('/acervo/1', TitleSchema)).rejects.toMatchObject({ kind: 'invalid-response' });
   });
 
+  it('loads a schema given as a loader alongside the call, and still refuses an answer off-contract', async () => {
+    recordingFetch((url) =>
+      url.pathname.endsWith('/oauth/token')
+        ? tokenAnswer('t')
+        : jsonResponse(url.pathname.endsWith('/1') ? buildTitle() : { titulo: 42 }),
+    );
+    const loader = vi.fn(() => import('@estante/contract/schemas/title').then((m) => m.TitleSchema));
+    await expect(apiGet('/acervo/1', loader)).resolves.toMatchObject({ titulo: 'Dom Casmurro' });
+    const error = await apiGet('/acervo/2', loader).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 200 });
+    expect(loader).toHaveBeenCalledTimes(2);
+  });
+
+  it('fails as the network when a schema cannot be loaded, and an error answer wins over the loader', async () => {
+    recordingFetch((url) =>
+      url.pathname.endsWith('/oauth/token')
+        ? tokenAnswer('t')
+        : url.pathname.endsWith('/1')
+          ? jsonResponse(buildTitle())
+          : jsonResponse({ message: 'Registro não encontrado.', code: 'NOT_FOUND' }, 404),
+    );
+    const unreachable = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(apiGet('/acervo/1', unreachable)).rejects.toMatchObject({ kind: 'network', status: null });
+    await expect(apiGet('/acervo/2', unreachable)).rejects.toMatchObject({
+      kind: 'http',
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it("reads an error body only when it has the contract's error shape", async () => {
+    const bodies: unknown[] = [
+      { message: 'Registro não encontrado.', code: 'NOT_FOUND', requestId: 'r-1' },
+      { message: 'Registro não encontrado.', code: 404 },
+      { message: 'Registro não encontrado.', code: 'NOT_FOUND', requestId: 7 },
+      ['NOT_FOUND'],
+      null,
+    ];
+    let answer = 0;
+    recordingFetch((url) =>
+      url.pathname.endsWith('/oauth/token')
+        ? tokenAnswer('t')
+        : new Response(JSON.stringify(bodies[answer++]), { status: 404, statusText: 'Not Found' }),
+    );
+    const codes: [string | null, string][] = [];
+    for (let call = 0; call < bodies.length; call += 1) {
+      const error = (await apiGet('/acervo/1', TitleSchema).catch((e: unknown) => e)) as ApiError;
+      codes.push([error.code, error.message]);
+    }
+    expect(codes).toEqual([
+      ['NOT_FOUND', 'Registro não encontrado.'],
+      [null, 'Not Found'],
+      [null, 'Not Found'],
+      [null, 'Not Found'],
+      [null, 'Not Found'],
+    ]);
+  });
+
   it('reads a 204 answer (a deletion) as no body, and refuses it where a body was expected', async () => {
     recordingFetch((url) =>
       url.pathname.endsWith('/oauth/token') ? tokenAnswer('t') : new Response(null, { status: 204 }),

@@ -1,10 +1,8 @@
 import {
   API_PATHS,
   API_PREFIX,
-  ApiErrorSchema,
   LANGUAGE_HEADER,
   PORTAL_CLIENT_ID,
-  TokenResponseSchema,
   languageCode,
   type TokenRequest,
   type TokenResponse,
@@ -17,6 +15,16 @@ import { takePageToken } from './page-configuration';
 export interface ResponseSchema<T> {
   parse(data: unknown): T;
 }
+
+/**
+ * A call's schema, or a loader of it (`() => import('@estante/contract/schemas/search').then((m) =>
+ * m.SearchResponseSchema)`): the first screen's calls load their schemas with the call, so zod and
+ * the schemas stay out of the page's first JavaScript (decision 0069).
+ */
+export type SchemaSource<T> = ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
+
+/** The token grant's schema, loaded with the first token call. */
+const tokenResponseSchema = () => import('@estante/contract/schemas/auth').then((m) => m.TokenResponseSchema);
 
 /** How a call failed: an HTTP answer, no answer at all, cancelled by the caller, or an answer off-contract. */
 export type ApiErrorKind = 'http' | 'network' | 'cancelled' | 'invalid-response';
@@ -158,10 +166,29 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's HTML page, an empty body): keep the status text.
   }
-  const parsed = ApiErrorSchema.safeParse(body);
-  return parsed.success
-    ? new ApiError('http', response.status, parsed.data.code, parsed.data.message)
+  const error = apiErrorBody(body);
+  return error
+    ? new ApiError('http', response.status, error.code, error.message)
     : new ApiError('http', response.status, null, response.statusText || `HTTP ${response.status}`);
+}
+
+/**
+ * The API's error body (the contract's ApiErrorSchema: message, code and an optional requestId),
+ * checked by hand: every failed call reads it, and the schema would bring zod into the first load.
+ */
+function apiErrorBody(body: unknown): { code: string; message: string } | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const { code, message, requestId } = body as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  return requestId === undefined || typeof requestId === 'string' ? { code, message } : null;
+}
+
+/** The schema itself, loaded when given as a loader; a chunk that cannot be fetched fails as the network. */
+function loadSchema<T>(source: SchemaSource<T>): Promise<ResponseSchema<T>> {
+  if (typeof source !== 'function') return Promise.resolve(source);
+  return source().catch((error: unknown) => {
+    throw new ApiError('network', null, null, error instanceof Error ? error.message : 'schema not loaded');
+  });
 }
 
 async function readJson<T>(response: Response, schema: ResponseSchema<T>): Promise<T> {
@@ -186,13 +213,16 @@ function parseBody<T>(body: unknown, status: number, schema: ResponseSchema<T>):
 
 /** POST /oauth/token without any token (SPEC §7 Auth); failures become ApiErrors with the server's status. */
 export async function requestToken(body: TokenRequest): Promise<TokenResponse> {
+  // The schema's chunk is fetched alongside the call.
+  const schema = loadSchema(tokenResponseSchema);
+  void schema.catch(() => undefined);
   const response = await send(url(API_PATHS.token), {
     method: 'POST',
     headers: { ...headers(), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw await toApiError(response);
-  return readJson(response, TokenResponseSchema);
+  return readJson(response, await schema);
 }
 
 /** When an access token that lives `expiresIn` seconds stops being used. */
@@ -363,15 +393,19 @@ async function renewAfter401(failed: ChosenToken, auth: AuthMode): Promise<strin
 /**
  * Calls an API path and parses the answer with its contract schema. Sends the language code and a
  * token; on a 401 it renews that token once (a new public token, or the patron's refresh grant) and
- * retries (SPEC §4 token refresh).
+ * retries (SPEC §4 token refresh). A schema given as a loader is fetched alongside the call.
  */
 export async function apiRequest<T>(
   method: HttpMethod,
   path: string,
-  schema: ResponseSchema<T>,
+  schema: SchemaSource<T>,
   options: SendOptions = {},
 ): Promise<T> {
-  return readJson(await sendWithToken(method, path, options), schema);
+  const loaded = loadSchema(schema);
+  // Awaited only once the answer is in: a call that fails first must not leave it unhandled.
+  void loaded.catch(() => undefined);
+  const response = await sendWithToken(method, path, options);
+  return readJson(response, await loaded);
 }
 
 /** A file an API call answered with (the basket export), and the name its Content-Disposition gives. */
@@ -419,21 +453,21 @@ async function sendWithToken(method: HttpMethod, path: string, options: SendOpti
 }
 
 /** GET an API path and parse the answer with its contract schema (see apiRequest). */
-export function apiGet<T>(path: string, schema: ResponseSchema<T>, options: RequestOptions = {}): Promise<T> {
+export function apiGet<T>(path: string, schema: SchemaSource<T>, options: RequestOptions = {}): Promise<T> {
   return apiRequest('GET', path, schema, options);
 }
 
 /** POST a JSON body to an API path and parse the answer with its contract schema (see apiRequest). */
-export function apiPost<T>(path: string, schema: ResponseSchema<T>, options: SendOptions = {}): Promise<T> {
+export function apiPost<T>(path: string, schema: SchemaSource<T>, options: SendOptions = {}): Promise<T> {
   return apiRequest('POST', path, schema, options);
 }
 
 /** PUT a JSON body to an API path and parse the answer with its contract schema (see apiRequest). */
-export function apiPut<T>(path: string, schema: ResponseSchema<T>, options: SendOptions = {}): Promise<T> {
+export function apiPut<T>(path: string, schema: SchemaSource<T>, options: SendOptions = {}): Promise<T> {
   return apiRequest('PUT', path, schema, options);
 }
 
 /** DELETE an API path (a body is allowed) and parse the answer with its contract schema (see apiRequest). */
-export function apiDelete<T>(path: string, schema: ResponseSchema<T>, options: SendOptions = {}): Promise<T> {
+export function apiDelete<T>(path: string, schema: SchemaSource<T>, options: SendOptions = {}): Promise<T> {
   return apiRequest('DELETE', path, schema, options);
 }

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, AlertsSchema, type Alert } from '@estante/contract';
+import { API_PATHS, type Alert } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
 import { PRIVATE_QUERY } from '../../../lib/private-query';
+
+// The schema loads with the call, not with the page (decision 0069).
+const alertsSchema = () => import('@estante/contract/alerts').then((m) => m.AlertsSchema);
 
 /** Query key of everything about the patron's alerts; invalidating it refreshes the list and the count. */
 export const ALERTS_QUERY_KEY = ['alerts'] as const;
@@ -14,7 +17,7 @@ export interface AlertPeriod {
 
 /** GET /solicitacoes/alertas: the alerts written between two days, newest first. */
 export function getAlerts(period: AlertPeriod, signal?: AbortSignal): Promise<Alert[]> {
-  return apiGet(API_PATHS.alerts, AlertsSchema, {
+  return apiGet(API_PATHS.alerts, alertsSchema, {
     signal,
     auth: 'private',
     query: { dataIni: period.from, dataFim: period.to },

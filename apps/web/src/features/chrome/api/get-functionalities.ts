@@ -1,12 +1,16 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { API_PATHS, FunctionalitiesSchema, type ActivityPermission } from '@estante/contract';
+import { API_PATHS, type ActivityPermission } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
 import { pageFunctionalities } from '../../../lib/page-configuration';
 import { currentLanguage } from '../../../lib/i18n';
 
+// The schema loads with the call, not with the page (decision 0069).
+const functionalitiesSchema = () =>
+  import('@estante/contract/schemas/institution').then((m) => m.FunctionalitiesSchema);
+
 /** GET /parametros/funcionalidades: the activities that gate features (SPEC §6). */
 export function getFunctionalities(signal?: AbortSignal): Promise<ActivityPermission[]> {
-  return apiGet(API_PATHS.functionalities, FunctionalitiesSchema, { signal });
+  return apiGet(API_PATHS.functionalities, functionalitiesSchema, { signal });
 }
 
 export function getFunctionalitiesQueryOptions() {

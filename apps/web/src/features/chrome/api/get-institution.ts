@@ -1,11 +1,15 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { API_PATHS, InstitutionSchema, type Institution } from '@estante/contract';
+import { API_PATHS, type Institution } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
 import { pageConfiguration } from '../../../lib/page-configuration';
 
+// The schema loads with the call, not with the page (decision 0069).
+const institutionSchema = () =>
+  import('@estante/contract/schemas/institution').then((m) => m.InstitutionSchema);
+
 /** GET /parametros/instituicao: the institution's public settings. */
 export function getInstitution(signal?: AbortSignal): Promise<Institution> {
-  return apiGet(API_PATHS.institution, InstitutionSchema, { signal });
+  return apiGet(API_PATHS.institution, institutionSchema, { signal });
 }
 
 export function getInstitutionQueryOptions() {

@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, SelfServiceSchema, type SelfService } from '@estante/contract';
+import { API_PATHS, type SelfService } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
 import { pageConfiguration } from '../../../lib/page-configuration';
 
+// The schema loads with the call, not with the page (decision 0069).
+const selfServiceSchema = () =>
+  import('@estante/contract/schemas/institution').then((m) => m.SelfServiceSchema);
+
 /** GET /parametros/autoatendimento: whether this terminal is a self-service station (SPEC §3). */
 export function getSelfService(signal?: AbortSignal): Promise<SelfService> {
-  return apiGet(API_PATHS.selfService, SelfServiceSchema, { signal });
+  return apiGet(API_PATHS.selfService, selfServiceSchema, { signal });
 }
 
 export function getSelfServiceQueryOptions() {

@@ -1,21 +1,20 @@
-import {
-  SAML_PATHS,
-  SAML_RESPONSE_PARAM,
-  SAML_RULE_KEYS,
-  SAML_ERROR_CODE,
-  SamlLoginResponseSchema,
-  SamlValidateResponseSchema,
-} from '@estante/contract';
+import { SAML_PATHS, SAML_RESPONSE_PARAM, SAML_RULE_KEYS, SAML_ERROR_CODE } from '@estante/contract';
 import { ApiError, apiGet, apiPost } from '../../../lib/api-client';
 import type { Session } from '../utils/session';
 import { establishSession } from './sign-in';
+
+// The schema loads with the call, not with the page (decision 0069).
+const samlLoginResponseSchema = () =>
+  import('@estante/contract/schemas/saml').then((m) => m.SamlLoginResponseSchema);
+const samlValidateResponseSchema = () =>
+  import('@estante/contract/schemas/saml').then((m) => m.SamlValidateResponseSchema);
 
 /** sessionStorage: the keep-me-logged-in choice of the SAML sign-on under way. */
 const SAML_REMEMBER_KEY = 'estante.samlRememberMe';
 
 /** GET /saml/login (SPEC §7): starts SAML single sign-on and answers the provider link to open. */
 export async function startSamlSignOn(input: { returnTo: string; rememberMe: boolean }): Promise<string> {
-  const { link } = await apiGet(SAML_PATHS.login, SamlLoginResponseSchema, {
+  const { link } = await apiGet(SAML_PATHS.login, samlLoginResponseSchema, {
     auth: 'public',
     query: { redirect: input.returnTo },
   });
@@ -50,7 +49,7 @@ export async function finishSamlSignOn(
     // Reached without an answer (a bookmark, a reload): the same refusal as a used answer.
     throw new ApiError('http', 422, SAML_ERROR_CODE.SAML_INVALID, SAML_RULE_KEYS.invalid);
   }
-  const answer = await apiPost(SAML_PATHS.validate, SamlValidateResponseSchema, {
+  const answer = await apiPost(SAML_PATHS.validate, samlValidateResponseSchema, {
     auth: 'public',
     body: { saml: samlResponse },
   });

@@ -4,7 +4,6 @@ import {
   LOGIN_ERROR_CODE,
   LOGIN_STATUS,
   PORTAL_CLIENT_ID,
-  UserSessionSchema,
   type TokenResponse,
 } from '@estante/contract';
 import {
@@ -18,6 +17,9 @@ import {
 } from '../../../lib/api-client';
 import { saveSession, type Session, type SignInMethod } from '../utils/session';
 import { revokeRefreshToken } from './sign-out';
+
+// The schema loads with the call, not with the page (decision 0069).
+const userSessionSchema = () => import('@estante/contract/schemas/auth').then((m) => m.UserSessionSchema);
 
 /** What the sign-in screen sends. */
 export interface SignInInput {
@@ -82,7 +84,7 @@ export async function establishSession(
   setUserCredentials(credentials);
   let data;
   try {
-    data = await apiGet(IDENTITY_PATHS.session, UserSessionSchema, { auth: 'private' });
+    data = await apiGet(IDENTITY_PATHS.session, userSessionSchema, { auth: 'private' });
   } catch (error) {
     setUserCredentials(previous);
     throw error;

@@ -1,11 +1,15 @@
-import { IDENTITY_PATHS, PORTAL_CLIENT_ID, RevokeResponseSchema } from '@estante/contract';
+import { IDENTITY_PATHS, PORTAL_CLIENT_ID } from '@estante/contract';
 import { apiPost, getUserCredentials } from '../../../lib/api-client';
 import { clearSession, getSession, type SignInMethod } from '../utils/session';
+
+// The schema loads with the call, not with the page (decision 0069).
+const revokeResponseSchema = () =>
+  import('@estante/contract/schemas/auth').then((m) => m.RevokeResponseSchema);
 
 /** POST /oauth/revoke: revokes a refresh token and its family; failures are ignored (the token is forgotten anyway). */
 export async function revokeRefreshToken(refresh: string): Promise<void> {
   try {
-    await apiPost(IDENTITY_PATHS.revoke, RevokeResponseSchema, {
+    await apiPost(IDENTITY_PATHS.revoke, revokeResponseSchema, {
       auth: 'public',
       body: { token: refresh, token_type_hint: 'refresh_token', client_id: PORTAL_CLIENT_ID },
     });

@@ -1,13 +1,13 @@
-import {
-  OidcAuthorizeResponseSchema,
-  OidcValidateResponseSchema,
-  RECOVERY_ERROR_CODE,
-  RECOVERY_PATHS,
-  RECOVERY_RULE_KEYS,
-} from '@estante/contract';
+import { RECOVERY_ERROR_CODE, RECOVERY_PATHS, RECOVERY_RULE_KEYS } from '@estante/contract';
 import { ApiError, apiGet, apiPost } from '../../../lib/api-client';
 import type { Session } from '../utils/session';
 import { establishSession } from './sign-in';
+
+// The schema loads with the call, not with the page (decision 0069).
+const oidcAuthorizeResponseSchema = () =>
+  import('@estante/contract/schemas/recovery').then((m) => m.OidcAuthorizeResponseSchema);
+const oidcValidateResponseSchema = () =>
+  import('@estante/contract/schemas/recovery').then((m) => m.OidcValidateResponseSchema);
 
 /** sessionStorage: the handle of the sign-on under way and the keep-me-logged-in choice. */
 const SIGN_ON_KEY = 'estante.signOn';
@@ -35,7 +35,7 @@ export async function startSingleSignOn(input: {
   returnTo: string;
   rememberMe: boolean;
 }): Promise<string> {
-  const started = await apiGet(RECOVERY_PATHS.oidcAuthorize, OidcAuthorizeResponseSchema, {
+  const started = await apiGet(RECOVERY_PATHS.oidcAuthorize, oidcAuthorizeResponseSchema, {
     auth: 'public',
     query: { login: input.login.trim() || undefined, redirect: input.returnTo },
   });
@@ -74,7 +74,7 @@ export async function finishSingleSignOn(): Promise<{ session: Session; redirect
       RECOVERY_RULE_KEYS.oidcInvalidNonce,
     );
   }
-  const answer = await apiPost(RECOVERY_PATHS.oidcValidate, OidcValidateResponseSchema, {
+  const answer = await apiPost(RECOVERY_PATHS.oidcValidate, oidcValidateResponseSchema, {
     auth: 'public',
     body: { nonce: pending.nonce },
   });

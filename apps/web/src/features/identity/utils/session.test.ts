@@ -84,6 +84,23 @@ describe('login state (SPEC §4)', () => {
     expect(await reload()).toBeNull();
   });
 
+  it('drops a sealed session whose user or permissions are off the contract, keeping a well-formed one', async () => {
+    const credentials = { token: 'access-1', refresh: 'refresh-1', expiresAt: Date.now() + 600_000 };
+    const good = buildUserSession();
+    const malformed = [
+      { ...good, user: { ...good.user, cod_pessoa: 'one' } },
+      { ...good, authPermissions: [{ cod_modulo: 1 }] },
+      { ...good, bloqueio: 'no' },
+    ];
+    for (const session of malformed) {
+      localStorage.setItem(STORAGE_KEYS.session, await seal(JSON.stringify({ ...session, credentials })));
+      expect(await reload()).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.session)).toBeNull();
+    }
+    localStorage.setItem(STORAGE_KEYS.session, await seal(JSON.stringify({ ...good, credentials })));
+    expect(await reload()).toMatchObject({ user: good.user, credentials, persistent: true });
+  });
+
   it('logout clears both stores and the API client, even while a write is under way', async () => {
     void saveSession(buildSession(true));
     await clearSession();

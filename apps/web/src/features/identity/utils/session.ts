@@ -1,4 +1,4 @@
-import { UserSessionSchema, type UserSession } from '@estante/contract';
+import type { UserSession } from '@estante/contract';
 import { STORAGE_KEYS } from '../../../config/env';
 import {
   onSessionExpired,
@@ -31,8 +31,12 @@ function isCredentials(value: unknown): value is UserCredentials {
   );
 }
 
-/** A stored session read back, checked with the contract's schema; null when it is not one. */
-function parseStored(value: unknown): Omit<Session, 'persistent'> | null {
+/**
+ * A stored session read back, checked with the contract's schema; null when it is not one. The
+ * schema loads only when a session is stored, so a visitor's first load does without it (decision 0069).
+ */
+async function parseStored(value: unknown): Promise<Omit<Session, 'persistent'> | null> {
+  const { UserSessionSchema } = await import('@estante/contract/schemas/auth');
   const session = UserSessionSchema.safeParse(value);
   const credentials = (value as { credentials?: unknown } | null)?.credentials;
   if (!session.success || !isCredentials(credentials)) return null;
@@ -150,7 +154,7 @@ async function readStored(name: StoreName): Promise<Session | null> {
   const sealed = store(name)?.getItem(STORAGE_KEYS.session);
   if (!sealed) return null;
   const plain = await unseal(sealed);
-  const parsed = plain === null ? null : parseStored(safeJson(plain));
+  const parsed = plain === null ? null : await parseStored(safeJson(plain));
   if (!parsed) {
     // Sealed with a key this browser no longer has, or damaged: it cannot be used, so drop it.
     removeStored(name);

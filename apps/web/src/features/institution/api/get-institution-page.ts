@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  API_PATHS,
-  InstitutionPageSchema,
-  type InstitutionPage,
-  type InstitutionPageKey,
-} from '@estante/contract';
+import { API_PATHS, type InstitutionPage, type InstitutionPageKey } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
+
+// The schema loads with the call, not with the page (decision 0069).
+const institutionPageSchema = () =>
+  import('@estante/contract/schemas/institution').then((m) => m.InstitutionPageSchema);
 
 const PAGE_PATHS: Record<InstitutionPageKey, string> = {
   secao_1: API_PATHS.homeSection1,
@@ -16,7 +15,7 @@ const PAGE_PATHS: Record<InstitutionPageKey, string> = {
 
 /** GET /parametros/secao_1, secao_2 or informacoes_gerais: a page the institution writes. */
 export function getInstitutionPage(key: InstitutionPageKey, signal?: AbortSignal): Promise<InstitutionPage> {
-  return apiGet(PAGE_PATHS[key], InstitutionPageSchema, { signal });
+  return apiGet(PAGE_PATHS[key], institutionPageSchema, { signal });
 }
 
 export function getInstitutionPageQueryOptions(key: InstitutionPageKey) {

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  API_PATHS,
-  AutocompleteResponseSchema,
-  type AutocompleteSuggestion,
-  type SearchType,
-} from '@estante/contract';
+import { API_PATHS, type AutocompleteSuggestion, type SearchType } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
 import { QUIET_STATUSES } from '../utils/quiet-statuses';
+
+// The schema loads with the call, not with the page (decision 0069).
+const autocompleteResponseSchema = () =>
+  import('@estante/contract/search-aids').then((m) => m.AutocompleteResponseSchema);
 
 /** GET /consulta/autocompletar: up to eight titles, authors or subjects starting with the text. */
 export function getAutocomplete(
@@ -14,7 +13,7 @@ export function getAutocomplete(
   searchType: SearchType,
   signal?: AbortSignal,
 ): Promise<AutocompleteSuggestion[]> {
-  return apiGet(API_PATHS.autocomplete, AutocompleteResponseSchema, {
+  return apiGet(API_PATHS.autocomplete, autocompleteResponseSchema, {
     signal,
     query: { termo: term, tipo: searchType },
   });

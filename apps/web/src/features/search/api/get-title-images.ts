@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, TitleImagesResponseSchema, type ImageLink } from '@estante/contract';
+import { API_PATHS, type ImageLink } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
+
+// The schema loads with the call, not with the page (decision 0069).
+const titleImagesResponseSchema = () =>
+  import('@estante/contract/links').then((m) => m.TitleImagesResponseSchema);
 
 /** GET /vinculos/imagem: the cover and other image links of a title, at most `limit`. */
 export function getTitleImages(id: number, limit: number, signal?: AbortSignal): Promise<ImageLink[]> {
-  return apiGet(API_PATHS.titleImages, TitleImagesResponseSchema, {
+  return apiGet(API_PATHS.titleImages, titleImagesResponseSchema, {
     signal,
     query: { cod_acervo: id, limite: limit },
   });

@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { STAFF_PATHS, StaffSelfSchema, type StaffSelf } from '@estante/contract';
+import { STAFF_PATHS, type StaffSelf } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
+
+// The schema loads with the call, not with the page (decision 0069).
+const staffSelfSchema = () => import('@estante/contract/schemas/staff').then((m) => m.StaffSelfSchema);
 
 /** Query key of everything about the staff workspace; invalidating it reads roles and members again. */
 export const STAFF_QUERY_KEY = ['staff'] as const;
 
 /** GET /equipe/eu: the signed-in person's roles (none for a patron). */
 export function getStaffSelf(signal?: AbortSignal): Promise<StaffSelf> {
-  return apiGet(STAFF_PATHS.self, StaffSelfSchema, { signal, auth: 'private' });
+  return apiGet(STAFF_PATHS.self, staffSelfSchema, { signal, auth: 'private' });
 }
 
 /**
