@@ -8,20 +8,16 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * The contract's modules whose schemas the first calls of each page load with the call, not with the
- * page (decision 0069): the public token (auth), the configuration, the home sections and the default
- * cover (institution); the results add the search and its orderings (search) and the result lines'
- * extras (links). The page waits for them as it waits for the calls.
+ * page (decision 0069). The public token and the configuration come in the page (decision 0076), and
+ * the home sections and the default cover are checked by hand, so the home and record pages load no
+ * schema before they show; the results add the search and its orderings (search) and the result
+ * lines' extras (links). The page waits for them as it waits for the calls.
  */
-export const FIRST_CALL_SCHEMAS = {
-  home: ['packages/contract/src/schemas/auth.ts', 'packages/contract/src/schemas/institution.ts'],
-  results: [
-    'packages/contract/src/schemas/auth.ts',
-    'packages/contract/src/schemas/institution.ts',
-    'packages/contract/src/schemas/search.ts',
-    'packages/contract/src/links.ts',
-  ],
-  record: ['packages/contract/src/schemas/auth.ts', 'packages/contract/src/schemas/institution.ts'],
-} as const;
+export const FIRST_CALL_SCHEMAS: Record<'home' | 'results' | 'record', readonly string[]> = {
+  home: [],
+  results: ['packages/contract/src/schemas/search.ts', 'packages/contract/src/links.ts'],
+  record: [],
+};
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 export interface ManifestChunk {

@@ -1,6 +1,5 @@
-import type { TokenResponse } from './auth.ts';
-import type { z } from 'zod';
-import type { FunctionalitiesSchema, Institution, SearchTabsSchema, SelfService } from './institution.ts';
+import type { TokenResponse } from './schemas/auth.ts';
+import type { ActivityPermission, Institution, SearchTab, SelfService } from './schemas/institution.ts';
 
 /**
  * The public configuration every page of the app asks for before it shows (SPEC §2: a public token,
@@ -14,8 +13,8 @@ export interface PageConfiguration {
   language: 'pt' | 'en' | 'es';
   token: Pick<TokenResponse, 'access_token' | 'expires_in'>;
   institution: Institution;
-  functionalities: z.infer<typeof FunctionalitiesSchema>;
-  searchTabs: z.infer<typeof SearchTabsSchema>;
+  functionalities: ActivityPermission[];
+  searchTabs: SearchTab[];
   selfService: SelfService;
 }
 

@@ -1,14 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, type DefaultImage } from '@estante/contract';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, type ResponseSchema } from '../../../lib/api-client';
 
-// The schema loads with the call, not with the page (decision 0069).
-const defaultImageSchema = () =>
-  import('@estante/contract/schemas/institution').then((m) => m.DefaultImageSchema);
+/**
+ * DefaultImageSchema's check by hand: the default cover is asked for on the first screen, and
+ * zod need not load for one address (decisions 0069, 0076).
+ */
+export const defaultImageAnswer: ResponseSchema<DefaultImage> = {
+  parse(data) {
+    const url = typeof data === 'object' && data !== null ? (data as { url?: unknown }).url : undefined;
+    if (Array.isArray(data) || typeof url !== 'string') throw new TypeError('not a default image');
+    return { url };
+  },
+};
 
 /** GET /consulta/imagem-padrao: the cover shown for titles without one. */
 export function getDefaultImage(signal?: AbortSignal): Promise<DefaultImage> {
-  return apiGet(API_PATHS.defaultImage, defaultImageSchema, { signal });
+  return apiGet(API_PATHS.defaultImage, defaultImageAnswer, { signal });
 }
 
 export function getDefaultImageQueryOptions() {

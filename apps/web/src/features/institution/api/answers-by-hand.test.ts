@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { DefaultImageSchema, InstitutionPageSchema } from '@estante/contract';
+import { institutionPageAnswer } from './get-institution-page';
+import { defaultImageAnswer } from '../../record/api/get-default-image';
+
+/** Whether a hand-written check accepts a value, and what it returns. */
+const read = (check: { parse(data: unknown): unknown }, value: unknown) => {
+  try {
+    return { ok: true, data: check.parse(value) };
+  } catch {
+    return { ok: false };
+  }
+};
+const bySchema = (
+  schema: { safeParse(data: unknown): { success: boolean; data?: unknown } },
+  value: unknown,
+) => {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false };
+};
+
+describe("the first screen's answers checked by hand (decisions 0069, 0076)", () => {
+  it('read a home section exactly as InstitutionPageSchema would', () => {
+    const values: unknown[] = [
+      { titulo: 'Bem-vindo', conteudo: '<p>Olá</p>' },
+      { titulo: null, conteudo: null },
+      { titulo: 'Só título', conteudo: null, extra: 1 },
+      { titulo: 1, conteudo: null },
+      { titulo: 'x' },
+      { conteudo: 'x', titulo: undefined },
+      [],
+      null,
+      'texto',
+    ];
+    for (const value of values)
+      expect(read(institutionPageAnswer, value), JSON.stringify(value)).toEqual(
+        bySchema(InstitutionPageSchema, value),
+      );
+  });
+
+  it('read the default cover exactly as DefaultImageSchema would', () => {
+    const values: unknown[] = [
+      { url: '/api/capa.svg' },
+      { url: '/a', other: true },
+      { url: 3 },
+      {},
+      [],
+      null,
+      '/a',
+    ];
+    for (const value of values)
+      expect(read(defaultImageAnswer, value), JSON.stringify(value)).toEqual(
+        bySchema(DefaultImageSchema, value),
+      );
+  });
+});
