@@ -625,6 +625,164 @@ describe('circulation engine', () => {
       expect(loan.fulfilledHoldId).not.toBeNull();
       expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'disponivel', expected: null });
     });
+
+    it('moves up the holds behind a cancelled one, and hands a set-aside copy to the next in the queue with a deadline of its own', async () => {
+      const patrons = [
+        await makePatron(db),
+        await makePatron(db),
+        await makePatron(db),
+        await makePatron(db),
+      ];
+      const [first, second, third, fourth] = patrons;
+      const reader = await makePatron(db);
+      const { titleId, copyIds } = await makeTitle(db, 'Iracema', [
+        { libraryId: library.id },
+        { libraryId: library.id },
+      ]);
+      for (const copyId of copyIds) await engine.checkout({ patronId: reader.id, copyId, actor: staff });
+      const holdIds: number[] = [];
+      for (const p of patrons)
+        holdIds.push(
+          (await engine.placeHold(p!.id, { cod_acervo: titleId, biblioteca: library.id }, `patron:${p!.id}`))
+            .holdId!,
+        );
+      /** Each patron's hold on the title as their list shows it: status, place, copy, pickup deadline. */
+      const shown = async () => {
+        const { rows } = await db.query<{
+          patron: number;
+          status: string;
+          position: number | null;
+          copy: number | null;
+          deadline: string | null;
+        }>(
+          `SELECT patron_id AS patron, status, queue_position AS position, copy_id AS copy, pickup_deadline::text AS deadline
+             FROM hold WHERE title_id = $1 ORDER BY id`,
+          [titleId],
+        );
+        return rows.map((r) => [
+          patrons.findIndex((p) => p!.id === r.patron) + 1,
+          r.status,
+          r.position,
+          r.copy,
+          r.deadline,
+        ]);
+      };
+      // Monday: a copy comes back and is set aside for the first, until Wednesday.
+      await engine.checkin({ copyId: copyIds[0]!, actor: staff });
+      // The third leaves the queue: the fourth, behind them, moves up; the second, ahead, stays.
+      expect(await engine.cancelHolds(third!.id, [holdIds[2]!], `patron:${third!.id}`)).toEqual([
+        { holdId: holdIds[2], cancelled: true, refusal: null },
+      ]);
+      expect(await shown()).toEqual([
+        [1, 'liberada', null, copyIds[0], '2026-03-04'],
+        [2, 'fila', 1, null, null],
+        [3, 'cancelada', null, null, null],
+        [4, 'fila', 2, null, null],
+      ]);
+      // Tuesday: the first cancels; the copy set aside for them goes to the second, who has until
+      // Thursday, and the fourth is now first in the queue.
+      days(1);
+      await engine.cancelHolds(first!.id, [holdIds[0]!], `patron:${first!.id}`);
+      expect(await shown()).toEqual([
+        [1, 'cancelada', null, copyIds[0], '2026-03-04'],
+        [2, 'liberada', null, copyIds[0], '2026-03-05'],
+        [3, 'cancelada', null, null, null],
+        [4, 'fila', 1, null, null],
+      ]);
+      expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'reservado', expected: null });
+      expect(await logOf(db, copyIds[0]!)).toEqual([
+        { action: 'loan.checkout', actor: staff },
+        { action: 'loan.checkin', actor: staff },
+        { action: 'hold.release', actor: staff },
+        { action: 'hold.cancel', actor: `patron:${first!.id}` },
+        { action: 'hold.release', actor: `patron:${first!.id}` },
+      ]);
+      expect((await patronLog(second!.id)).at(-1)).toEqual({
+        action: 'hold.release',
+        details: { pickupDeadline: '2026-03-05', queuePosition: 1 },
+      });
+      // A copy catalogued later, on the shelf, is lent to the second: the copy set aside for them
+      // is not put back on the shelf but set aside for the fourth, the next in the queue.
+      const added = await db.query<{ id: number }>(
+        `INSERT INTO copy (title_id, library_id, number, loan_type, location, status)
+         VALUES ($1, $2, $3, 'Normal', 'Acervo geral', 'disponivel') RETURNING id`,
+        [titleId, library.id, `${titleId}-novo`],
+      );
+      const loan = await engine.checkout({ patronId: second!.id, copyId: added.rows[0]!.id, actor: staff });
+      expect(loan.fulfilledHoldId).toBe(holdIds[1]);
+      expect((await shown()).slice(1)).toEqual([
+        [2, 'atendida', null, copyIds[0], '2026-03-05'],
+        [3, 'cancelada', null, null, null],
+        [4, 'liberada', null, copyIds[0], '2026-03-05'],
+      ]);
+      expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'reservado', expected: null });
+      // The fourth borrows the very copy set aside for them: it stays lent, no one else waits.
+      await engine.checkout({ patronId: fourth!.id, copyId: copyIds[0]!, actor: staff });
+      expect(await copyState(db, copyIds[0]!)).toEqual({ status: 'emprestado', expected: '2026-03-10' });
+      expect((await shown()).at(-1)).toEqual([4, 'atendida', null, copyIds[0], '2026-03-05']);
+    });
+
+    it('cancels several holds at once in the order asked, each title brought up to date first', async () => {
+      // Category 05 may hold three titles.
+      const reader = await makePatron(db);
+      const [patron, next] = [
+        await makePatron(db, { category: '05' }),
+        await makePatron(db, { category: '05' }),
+      ];
+      const titles = [
+        await makeTitle(db, 'Lucíola', [{ libraryId: library.id }]),
+        await makeTitle(db, 'Diva', [{ libraryId: library.id }]),
+        await makeTitle(db, 'Senhora', [{ libraryId: library.id }]),
+      ];
+      for (const { copyIds } of titles)
+        await engine.checkout({ patronId: reader.id, copyId: copyIds[0]!, actor: staff });
+      const mine: number[] = [];
+      for (const p of [patron, next])
+        for (const { titleId } of titles) {
+          const placed = await engine.placeHold(p.id, { cod_acervo: titleId, biblioteca: library.id }, 'p');
+          if (p === patron) mine.push(placed.holdId!);
+        }
+      // The first two titles' copies come back and are set aside for the patron until Wednesday;
+      // the third stays lent.
+      await engine.checkin({ copyId: titles[0]!.copyIds[0]!, actor: staff });
+      await engine.checkin({ copyId: titles[1]!.copyIds[0]!, actor: staff });
+      // Thursday, before any sweep: the patron cancels the three, the last first (and once more).
+      // The two set aside were no longer theirs (the deadline had passed) and go to the next
+      // patron, until Saturday.
+      days(3);
+      expect(await engine.cancelHolds(patron.id, [mine[2]!, mine[1]!, mine[0]!, mine[2]!], 'p')).toEqual([
+        { holdId: mine[2], cancelled: true, refusal: null },
+        { holdId: mine[1], cancelled: false, refusal: CIRCULATION_ERROR.HOLD_ENDED },
+        { holdId: mine[0], cancelled: false, refusal: CIRCULATION_ERROR.HOLD_ENDED },
+      ]);
+      const { rows } = await db.query<{
+        title: number;
+        patron: number;
+        status: string;
+        reason: string | null;
+        deadline: string | null;
+      }>(
+        `SELECT title_id AS title, patron_id AS patron, status, cancel_reason AS reason, pickup_deadline::text AS deadline
+           FROM hold WHERE title_id = ANY($1::int[]) ORDER BY title_id, id`,
+        [titles.map((t) => t.titleId)],
+      );
+      const [luciola, diva, senhora] = titles.map((t) => t.titleId);
+      expect(rows).toEqual([
+        { title: luciola, patron: patron.id, status: 'cancelada', reason: 'prazo', deadline: '2026-03-04' },
+        { title: luciola, patron: next.id, status: 'liberada', reason: null, deadline: '2026-03-07' },
+        { title: diva, patron: patron.id, status: 'cancelada', reason: 'prazo', deadline: '2026-03-04' },
+        { title: diva, patron: next.id, status: 'liberada', reason: null, deadline: '2026-03-07' },
+        { title: senhora, patron: patron.id, status: 'cancelada', reason: 'leitor', deadline: null },
+        { title: senhora, patron: next.id, status: 'fila', reason: null, deadline: null },
+      ]);
+      expect((await patronLog(patron.id)).filter((e) => e.action !== 'hold.place')).toEqual([
+        { action: 'hold.release', details: { pickupDeadline: '2026-03-04', queuePosition: 1 } },
+        { action: 'hold.release', details: { pickupDeadline: '2026-03-04', queuePosition: 1 } },
+        { action: 'hold.expire', details: {} },
+        { action: 'hold.expire', details: {} },
+        { action: 'hold.cancel', details: { reason: 'leitor' } },
+      ]);
+    });
   });
 
   describe('renewal', () => {
