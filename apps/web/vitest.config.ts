@@ -14,5 +14,8 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // A form test types and clicks through jsdom in 1–2 s on an idle machine; with both cores busy
+    // (the suites run a file per core) it can pass 5 s, vitest's default, without anything wrong.
+    testTimeout: 15_000,
   },
 });
