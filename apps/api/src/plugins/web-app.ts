@@ -75,18 +75,14 @@ export function serverLanguage(language: Language): PageConfiguration['language'
 /** Vite's manifest: each source module's built chunk and the chunks it imports statically. */
 type Manifest = Record<string, { file?: string; imports?: string[] }>;
 
-/** The pages whose route code the server names in the page, with the module of that route. */
-const ROUTE_MODULES: { path: RegExp; module: string }[] = [
-  // The record page (a lazy route, decision 0069): its code and the rest of the texts it waits for.
-  { path: /^\/acervo\/\d+(\/|$)/, module: 'src/app/routes/title.tsx' },
-];
-
 /**
  * The built chunks a page needs right after the app's own, to preload alongside it: the first
- * texts of its language (decision 0069), and for a lazy route its code and the rest of the texts.
- * Empty when the build has no manifest. The manifest is read again when a rebuild changes it.
+ * texts of its language (decision 0069), which the app waits for before it draws anything. Not a
+ * lazy route's code: preloading the record page's chunks made Lighthouse's record page slower (they
+ * share the slow connection with the app's own chunk, which the first paint needs more). Empty
+ * when the build has no manifest. The manifest is read again when a rebuild changes it.
  */
-async function pageChunks(root: string, pathname: string, language: Language): Promise<string[]> {
+async function pageChunks(root: string, language: Language): Promise<string[]> {
   const path = join(root, '.vite', 'manifest.json');
   const modified = (await stat(path)).mtimeMs;
   if (!manifestCache || manifestCache.path !== path || manifestCache.modified !== modified)
@@ -94,7 +90,6 @@ async function pageChunks(root: string, pathname: string, language: Language): P
   const { manifest } = manifestCache;
   const texts = (part: 'first' | 'rest') =>
     Object.keys(manifest).find((source) => source.endsWith(`/locales/${language}.json?part=${part}`));
-  const route = ROUTE_MODULES.find((r) => r.path.test(pathname))?.module;
   const sources = new Set<string>();
   const add = (source: string | undefined) => {
     // index.html is the app's own chunk, which the page loads anyway.
@@ -103,10 +98,6 @@ async function pageChunks(root: string, pathname: string, language: Language): P
     for (const imported of manifest[source].imports ?? []) add(imported);
   };
   add(texts('first'));
-  if (route && manifest[route]) {
-    add(route);
-    add(texts('rest'));
-  }
   return [...sources].flatMap((source) => (manifest[source]?.file ? [`/${manifest[source].file}`] : []));
 }
 let manifestCache: { path: string; modified: number; manifest: Manifest } | null = null;
@@ -128,9 +119,9 @@ export async function sendWebApp(
   const status = webAppStatus(request.url);
   const head = status === 200 && options.pageHead ? await options.pageHead(request, pathname) : undefined;
   const configuration = await options.pageConfiguration?.(request);
-  // What the page loads as soon as the app starts (its texts, a lazy route's code): named here, it
-  // downloads alongside the app's own chunk instead of after it.
-  const chunks = await pageChunks(options.root, pathname, pageLanguage(request)).catch(() => []);
+  // What the app loads as soon as it starts (its texts): named here, it downloads alongside the
+  // app's own chunk instead of after it.
+  const chunks = await pageChunks(options.root, pageLanguage(request)).catch(() => []);
   if (head === undefined && !configuration && chunks.length === 0)
     return reply.status(status).sendFile('index.html');
   // Read on every request: a rebuild while the server runs changes the asset names in it.
