@@ -72,8 +72,8 @@ export function serverLanguage(language: Language): PageConfiguration['language'
   return language === 'en' || language === 'es' ? language : 'pt';
 }
 
-/** Vite's manifest: each source module's built chunk and the chunks it imports statically. */
-type Manifest = Record<string, { file?: string; imports?: string[] }>;
+/** Vite's manifest: each source module's built chunk. */
+type Manifest = Record<string, { file?: string }>;
 
 /**
  * The built chunks a page needs right after the app's own, to preload alongside it: the first
@@ -88,17 +88,11 @@ async function pageChunks(root: string, language: Language): Promise<string[]> {
   if (!manifestCache || manifestCache.path !== path || manifestCache.modified !== modified)
     manifestCache = { path, modified, manifest: JSON.parse(await readFile(path, 'utf8')) as Manifest };
   const { manifest } = manifestCache;
-  const texts = (part: 'first' | 'rest') =>
-    Object.keys(manifest).find((source) => source.endsWith(`/locales/${language}.json?part=${part}`));
-  const sources = new Set<string>();
-  const add = (source: string | undefined) => {
-    // index.html is the app's own chunk, which the page loads anyway.
-    if (!source || source === 'index.html' || sources.has(source) || !manifest[source]) return;
-    sources.add(source);
-    for (const imported of manifest[source].imports ?? []) add(imported);
-  };
-  add(texts('first'));
-  return [...sources].flatMap((source) => (manifest[source]?.file ? [`/${manifest[source].file}`] : []));
+  const texts = Object.keys(manifest).find((source) =>
+    source.endsWith(`/locales/${language}.json?part=first`),
+  );
+  const file = texts ? manifest[texts]?.file : undefined;
+  return file ? [`/${file}`] : [];
 }
 let manifestCache: { path: string; modified: number; manifest: Manifest } | null = null;
 

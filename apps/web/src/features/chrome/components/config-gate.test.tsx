@@ -59,11 +59,11 @@ describe('ConfigGate (SPEC §2 configuration wrapper)', () => {
       searchTabs: buildSearchTabs(),
       selfService: buildSelfService(),
     });
-    const writeIntoPage = (configuration: PageConfiguration) => {
+    const writeIntoPage = (configuration: PageConfiguration | string) => {
       const element = document.createElement('script');
       element.type = 'application/json';
       element.id = PAGE_CONFIGURATION_ELEMENT_ID;
-      element.textContent = JSON.stringify(configuration);
+      element.textContent = typeof configuration === 'string' ? configuration : JSON.stringify(configuration);
       document.head.append(element);
     };
     afterEach(() => document.getElementById(PAGE_CONFIGURATION_ELEMENT_ID)?.remove());
@@ -115,11 +115,7 @@ describe('ConfigGate (SPEC §2 configuration wrapper)', () => {
     });
 
     it("falls back to the calls when the page's configuration does not parse", async () => {
-      const element = document.createElement('script');
-      element.type = 'application/json';
-      element.id = PAGE_CONFIGURATION_ELEMENT_ID;
-      element.textContent = '{"language":"pt",';
-      document.head.append(element);
+      writeIntoPage('{"language":"pt",');
       vi.stubGlobal('fetch', vi.fn(fetchWith(configuration)));
       render(
         <AppProvider queryClient={createQueryClient(() => {})}>
