@@ -22,14 +22,34 @@ await ensureDependencies();
 
 const results = [];
 const reportDir = mkdtempSync(join(tmpdir(), 'estante-test-report-'));
+let suiteStart = Date.now();
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 const record = (suite, passed, failed, skipped = 0) => {
-  results.push({ suite, passed, failed, skipped });
-  console.log(`\n  ${suite}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  const took = Date.now() - suiteStart;
+  suiteStart = Date.now();
+  results.push({ suite, passed, failed, skipped, took });
+  console.log(
+    `\n  ${suite}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${minutes(took)})`,
+  );
 };
+
+/** The slowest test files of a vitest report, so a suite that grows slower says where. */
+function printSlowest(report, count = 8) {
+  const files = (report.testResults ?? [])
+    .map((r) => ({
+      name: r.name.replace(`${process.cwd()}/`, ''),
+      took: (r.endTime ?? 0) - (r.startTime ?? 0),
+    }))
+    .sort((a, b) => b.took - a.took)
+    .slice(0, count);
+  console.log('  slowest files:');
+  for (const f of files) console.log(`    ${(f.took / 1000).toFixed(0).padStart(5)} s  ${f.name}`);
+}
 
 /** A check that is one command (lint, typecheck, build): one passed or one failed. */
 async function check(suite, command, args, env = {}) {
   step(suite);
+  suiteStart = Date.now();
   const code = await run(command, args, { env });
   record(suite, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
   return code === 0;
@@ -38,6 +58,7 @@ async function check(suite, command, args, env = {}) {
 /** A vitest run; counts come from its JSON report, and a crash without a report counts as a failure. */
 async function vitest(suite, projects, env = {}) {
   step(suite);
+  suiteStart = Date.now();
   const output = join(reportDir, `${suite.replace(/\W+/g, '-')}.json`);
   const args = [
     'vitest',
@@ -50,6 +71,7 @@ async function vitest(suite, projects, env = {}) {
   const code = await run('npx', args, { env: { CI: process.env.CI ?? '', ...env } });
   if (!existsSync(output)) return record(suite, 0, 1);
   const report = JSON.parse(readFileSync(output, 'utf8'));
+  printSlowest(report);
   const failedSuites = (report.testResults ?? []).filter(
     (r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0,
   ).length;
@@ -131,12 +153,26 @@ async function ensureNginx() {
 async function playwright(chrome, baseUrl, testEnv) {
   const suite = 'browser (Playwright, Chromium)';
   step(suite);
+  suiteStart = Date.now();
   const output = join(reportDir, 'playwright.json');
   const code = await run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
     env: { ...testEnv, CHROME_PATH: chrome, E2E_BASE_URL: baseUrl, PW_JSON: output },
   });
   if (!existsSync(output)) return record(suite, 0, 1);
-  const stats = JSON.parse(readFileSync(output, 'utf8')).stats ?? {};
+  const playwrightReport = JSON.parse(readFileSync(output, 'utf8'));
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? [])
+          byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + (result.duration ?? 0));
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of playwrightReport.suites ?? []) walk(suite);
+  printSlowest({
+    testResults: [...byFile].map(([name, took]) => ({ name, startTime: 0, endTime: took })),
+  });
+  const stats = playwrightReport.stats ?? {};
   const failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
   record(suite, stats.expected ?? 0, failed || (code !== 0 ? 1 : 0), stats.skipped ?? 0);
 }
@@ -214,7 +250,7 @@ const total = results.reduce(
 console.log('\nSummary:');
 for (const r of results)
   console.log(
-    `  ${r.failed ? '✗' : '✓'} ${r.suite}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+    `  ${r.failed ? '✗' : '✓'} ${r.suite}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''} (${minutes(r.took)})`,
   );
 console.log(
   `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
