@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { migrate } from '../lib/db/index.ts';
-import { openPglite } from '../lib/db/pglite.ts';
+import { dumpPglite, openPglite } from '../lib/db/pglite.ts';
 import { openPostgres } from '../lib/db/postgres.ts';
 import { seedDemo } from '../modules/seed/index.ts';
 import { TEMPLATE_DATABASE, TEST_DATABASE_PREFIX, withDatabase } from './databases.ts';
@@ -46,9 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const db = await openPglite();
   await migrate(db);
   await seedDemo(db);
-  const dump = await (db as unknown as { raw: { dumpDataDir(c: 'none'): Promise<Blob> } }).raw.dumpDataDir(
-    'none',
-  );
+  const dump = await dumpPglite(db);
   await db.close();
   const dir = await mkdtemp(join(tmpdir(), 'estante-test-'));
   const file = join(dir, 'template.tar');
