@@ -1,6 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+// Test files that run the `estante` command on the embedded database whatever engine the API run
+// tests (backup and restore, the network import): the PostgreSQL run would repeat them unchanged.
+const EMBEDDED_DATABASE_ONLY = [
+  'apps/api/src/lib/db/backup.test.ts',
+  'apps/api/src/modules/network/cli.test.ts',
+];
+
 // Suites: unit (packages), api (run once on PGlite and once on PostgreSQL by scripts/test.mjs), web.
 export default defineConfig({
   test: {
@@ -26,7 +33,10 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
-          exclude: ['apps/api/src/**/*.unit.test.ts'],
+          exclude: [
+            'apps/api/src/**/*.unit.test.ts',
+            ...(process.env.TEST_DATABASE_URL ? EMBEDDED_DATABASE_ONLY : []),
+          ],
           environment: 'node',
           globalSetup: ['apps/api/src/testing/global-setup.ts'],
           testTimeout: 120_000,
