@@ -1,5 +1,12 @@
 import type { TokenResponse } from './schemas/auth.ts';
-import type { ActivityPermission, Institution, SearchTab, SelfService } from './schemas/institution.ts';
+import type {
+  ActivityPermission,
+  DefaultImage,
+  Institution,
+  InstitutionPage,
+  SearchTab,
+  SelfService,
+} from './schemas/institution.ts';
 
 /**
  * The public configuration every page of the app asks for before it shows (SPEC §2: a public token,
@@ -16,7 +23,17 @@ export interface PageConfiguration {
   functionalities: ActivityPermission[];
   searchTabs: SearchTab[];
   selfService: SelfService;
+  /**
+   * GET /parametros/secao_1 and secao_2 in `language`: the home page's sections, their HTML as the
+   * institution wrote it (the app sanitises it where it shows it, as it does the calls' answers).
+   */
+  homeSections: Record<HomeSectionKey, InstitutionPage>;
+  /** GET /consulta/imagem-padrao: the cover shown for titles without one. */
+  defaultImage: DefaultImage;
 }
+
+/** The home page's two sections (SPEC §7). */
+export type HomeSectionKey = 'secao_1' | 'secao_2';
 
 /** The id of the `<script type="application/json">` element that carries the page's configuration. */
 export const PAGE_CONFIGURATION_ELEMENT_ID = 'estante-configuracao';

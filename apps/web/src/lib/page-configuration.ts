@@ -1,4 +1,5 @@
 import {
+  type HomeSectionKey,
   languageCode,
   languageFromCode,
   PAGE_CONFIGURATION_ELEMENT_ID,
@@ -51,6 +52,22 @@ export function pageFunctionalities(language: string): PageConfiguration['functi
   return page && page.language === languageFromCode(languageCode(language))
     ? page.functionalities
     : undefined;
+}
+
+/**
+ * The home page's section `key` as the page carries it, when the page was written in `language`,
+ * the app's language; else undefined. Unchecked: the caller checks it as it checks the call's answer.
+ */
+export function pageHomeSection(key: HomeSectionKey, language: string): unknown {
+  const page = pageConfiguration();
+  if (!page || page.language !== languageFromCode(languageCode(language))) return undefined;
+  const sections: unknown = page.homeSections;
+  return isObject(sections) ? sections[key] : undefined;
+}
+
+/** The default cover's answer as the page carries it; unchecked, as pageHomeSection. */
+export function pageDefaultImage(): unknown {
+  return pageConfiguration()?.defaultImage;
 }
 
 /** The page's public token, the first time only (later tokens are the API client's own). */

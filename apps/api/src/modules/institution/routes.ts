@@ -38,16 +38,20 @@ import {
   listFaq,
   listLibraries,
   listOpeningHours,
-  readPage,
   readSettings,
 } from './repository.ts';
 import { presentEvent, presentOpeningHours, presentSelfService } from './presenters.ts';
-import { functionalitiesAnswer, institutionAnswer } from './page-configuration.ts';
+import {
+  DEFAULT_COVER_PATH,
+  defaultImageAnswer,
+  functionalitiesAnswer,
+  institutionAnswer,
+  institutionPageAnswer,
+} from './page-configuration.ts';
 import { defaultCalendarWindow, sendComment, sendSuggestion } from './service.ts';
 import { SEARCH_TAB_DATA } from './search-tabs.ts';
 import { revalidate } from '../../plugins/revalidate.ts';
 
-const DEFAULT_COVER_PATH = '/consulta/imagem-padrao/capa.svg';
 // A neutral book cover drawn for Estante; shown when a title has no cover link.
 const DEFAULT_COVER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="170" viewBox="0 0 120 170" role="img"><rect width="120" height="170" rx="6" fill="#e7ecf3"/><rect x="14" y="14" width="92" height="142" rx="3" fill="#c8d3e2"/><rect x="28" y="40" width="64" height="6" rx="3" fill="#7a8aa3"/><rect x="28" y="54" width="48" height="6" rx="3" fill="#7a8aa3"/><rect x="28" y="120" width="40" height="4" rx="2" fill="#7a8aa3"/></svg>`;
 
@@ -145,7 +149,7 @@ export async function institutionRoutes(
       onSend: revalidate,
       schema: { tags: ['search'], response: { 200: DefaultImageSchema } },
     },
-    async () => ({ url: `/api${DEFAULT_COVER_PATH}` }),
+    async () => defaultImageAnswer(),
   );
   // The image itself is fetched by <img>, which sends no bearer token.
   app.get(DEFAULT_COVER_PATH, { schema: { hide: true } }, async (_request, reply) =>
@@ -193,10 +197,7 @@ function registerPageRoutes(
     r.get(
       path,
       { onRequest: guard, schema: { tags: ['parameters'], response: { 200: InstitutionPageSchema } } },
-      async (request) => {
-        const page = await readPage(db, key, request.language);
-        return { titulo: page?.title ?? null, conteudo: page?.body ?? null };
-      },
+      async (request) => institutionPageAnswer(db, key, request.language),
     );
   }
   r.get(

@@ -360,6 +360,27 @@ describe('the HTTP layer', () => {
       expect(english.functionalities).not.toEqual(await answer('funcionalidades', '1'));
     });
 
+    it("carries the home page's sections in the page's language and its default cover, as their calls answer", async () => {
+      const call = async (path: string, language: string) =>
+        (await ctx.app.inject({ url: `/api${path}`, headers: { ...headers, idioma: language } })).json();
+      // The test database has the demo institution's two sections, in pt, en and es.
+      const portuguese = pageConfiguration((await ctx.app.inject({ url: '/' })).body);
+      expect(portuguese.homeSections.secao_1.titulo).toMatch(/^Bem-vindo/);
+      expect(portuguese.homeSections.secao_1).toEqual(await call('/parametros/secao_1', '1'));
+      expect(portuguese.homeSections.secao_2).toEqual(await call('/parametros/secao_2', '1'));
+      expect(portuguese.defaultImage).toEqual(await call('/consulta/imagem-padrao', '1'));
+      const cover = await ctx.app.inject({ url: portuguese.defaultImage.url });
+      expect(cover.headers['content-type']).toMatch(/^image\/svg\+xml/);
+
+      const english = pageConfiguration(
+        (await ctx.app.inject({ url: '/acervo/1', headers: { cookie: 'estante-idioma=en' } })).body,
+      );
+      expect(english.language).toBe('en');
+      expect(english.homeSections.secao_1.titulo).toMatch(/^Welcome/);
+      expect(english.homeSections.secao_1).toEqual(await call('/parametros/secao_1', '5'));
+      expect(english.homeSections.secao_2).toEqual(await call('/parametros/secao_2', '5'));
+    });
+
     it("preloads the page's first texts, in the page's language: ?lang, else the cookie, else pt", async () => {
       const preloads = (html: string) =>
         [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);

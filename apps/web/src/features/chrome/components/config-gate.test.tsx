@@ -58,6 +58,8 @@ describe('ConfigGate (SPEC §2 configuration wrapper)', () => {
       functionalities: [{ cod_atividade: 7, descricao: 'Reserva' }],
       searchTabs: buildSearchTabs(),
       selfService: buildSelfService(),
+      homeSections: { secao_1: { titulo: null, conteudo: null }, secao_2: { titulo: null, conteudo: null } },
+      defaultImage: { url: '/api/consulta/imagem-padrao/capa.svg' },
     });
     const writeIntoPage = (configuration: PageConfiguration | string) => {
       const element = document.createElement('script');

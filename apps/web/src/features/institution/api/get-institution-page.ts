@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, type InstitutionPage, type InstitutionPageKey } from '@estante/contract';
 import { apiGet, type ResponseSchema } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
+import { pageHomeSection } from '../../../lib/page-configuration';
 
 const nullableText = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
@@ -30,11 +31,29 @@ export function getInstitutionPage(key: InstitutionPageKey, signal?: AbortSignal
   return apiGet(PAGE_PATHS[key], institutionPageAnswer, { signal });
 }
 
+/**
+ * A home section written into the page by the server in the app's language (decision 0077),
+ * checked as the call's answer is; undefined when the page has none or it does not check.
+ */
+function homeSectionFromPage(key: InstitutionPageKey, language: string): InstitutionPage | undefined {
+  if (key !== 'secao_1' && key !== 'secao_2') return undefined;
+  const written = pageHomeSection(key, language);
+  if (written === undefined) return undefined;
+  try {
+    return institutionPageAnswer.parse(written);
+  } catch {
+    return undefined;
+  }
+}
+
 export function getInstitutionPageQueryOptions(key: InstitutionPageKey) {
+  const language = currentLanguage();
   return queryOptions({
     // The text comes in the interface language, so the language is part of the key.
-    queryKey: ['institution', 'page', key, currentLanguage()],
+    queryKey: ['institution', 'page', key, language],
     queryFn: ({ signal }) => getInstitutionPage(key, signal),
+    // The home sections come in the page (decision 0077): drawn with the first render, no call.
+    initialData: () => homeSectionFromPage(key, language),
   });
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CampusOpeningHours } from '@estante/contract';
+import { PAGE_CONFIGURATION_ELEMENT_ID, type CampusOpeningHours } from '@estante/contract';
 import { STORAGE_KEYS } from '../../../config/env';
 import { fetchWith, jsonResponse, renderWithProviders } from '../../../testing/render';
 import { chooseLanguage } from '../../chrome/utils/choose-language';
@@ -122,6 +122,83 @@ describe('home sections (SPEC §7 /parametros/secao_1, secao_2)', () => {
     const section = await screen.findByRole('region', { name: 'Bem-vindo' });
     expect(section.textContent).toContain('Três bibliotecas.');
     expect(screen.getAllByRole('region')).toHaveLength(1);
+  });
+
+  describe('written into the page by the server (decision 0077)', () => {
+    /** The page's configuration block with these home sections, in `language` (the rest is not read here). */
+    const writeIntoPage = (language: string, homeSections: unknown) => {
+      const element = document.createElement('script');
+      element.type = 'application/json';
+      element.id = PAGE_CONFIGURATION_ELEMENT_ID;
+      element.textContent = JSON.stringify({
+        language,
+        token: { access_token: 'page-token', expires_in: 3600 },
+        institution: {},
+        functionalities: [],
+        searchTabs: [],
+        selfService: {},
+        homeSections,
+        defaultImage: { url: '/api/consulta/imagem-padrao/capa.svg' },
+      });
+      document.head.append(element);
+    };
+    afterEach(() => document.getElementById(PAGE_CONFIGURATION_ELEMENT_ID)?.remove());
+    const calledPaths = (fetchStub: ReturnType<typeof vi.fn>) =>
+      fetchStub.mock.calls.map(([input]) => new URL(String(input)).pathname).sort();
+
+    it('shows them without a call, their HTML sanitised as a call answer is', async () => {
+      writeIntoPage('pt', {
+        secao_1: {
+          titulo: 'Bem-vindo',
+          conteudo: '<p>Três bibliotecas.</p><img src="x" onerror="window.__pagePwned = true">',
+        },
+        secao_2: { titulo: 'Serviços', conteudo: '<ul><li>Empréstimo</li></ul>' },
+      });
+      const fetchStub = vi.fn(fetchWith(() => jsonResponse({ titulo: null, conteudo: null })));
+      vi.stubGlobal('fetch', fetchStub);
+      renderWithProviders(<HomeSections />);
+      const section = await screen.findByRole('region', { name: 'Bem-vindo' });
+      expect(section.textContent).toContain('Três bibliotecas.');
+      expect(screen.getByRole('region', { name: 'Serviços' }).textContent).toContain('Empréstimo');
+      expect(document.querySelector('[onerror]')).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(window.__pagePwned).toBeUndefined();
+      expect(calledPaths(fetchStub)).toEqual([]);
+    });
+
+    it('asks for them when the page was written in another language', async () => {
+      writeIntoPage('en', {
+        secao_1: { titulo: 'Welcome', conteudo: '<p>Three libraries.</p>' },
+        secao_2: { titulo: null, conteudo: null },
+      });
+      const fetchStub = vi.fn(
+        fetchWith((url) =>
+          url.pathname.endsWith('/secao_1')
+            ? jsonResponse({ titulo: 'Bem-vindo', conteudo: '<p>Três bibliotecas.</p>' })
+            : jsonResponse({ titulo: null, conteudo: null }),
+        ),
+      );
+      vi.stubGlobal('fetch', fetchStub);
+      renderWithProviders(<HomeSections />);
+      expect(await screen.findByRole('region', { name: 'Bem-vindo' })).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Welcome' })).toBeNull();
+      expect(calledPaths(fetchStub)).toEqual(['/api/parametros/secao_1', '/api/parametros/secao_2']);
+    });
+
+    it('asks for a section the page carries in a shape its call would not answer', async () => {
+      writeIntoPage('pt', {
+        secao_1: { titulo: 'Bem-vindo', conteudo: 42 },
+        secao_2: { titulo: null, conteudo: null },
+      });
+      const fetchStub = vi.fn(
+        fetchWith(() => jsonResponse({ titulo: 'Bem-vindo', conteudo: '<p>Três bibliotecas.</p>' })),
+      );
+      vi.stubGlobal('fetch', fetchStub);
+      renderWithProviders(<HomeSections />);
+      const section = await screen.findByRole('region', { name: 'Bem-vindo' });
+      expect(section.textContent).toContain('Três bibliotecas.');
+      expect(calledPaths(fetchStub)).toEqual(['/api/parametros/secao_1']);
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, type DefaultImage } from '@estante/contract';
 import { apiGet, type ResponseSchema } from '../../../lib/api-client';
+import { pageDefaultImage } from '../../../lib/page-configuration';
 
 /**
  * DefaultImageSchema's check by hand: the default cover is asked for on the first screen, and
@@ -24,6 +25,14 @@ export function getDefaultImageQueryOptions() {
     queryKey: ['default-image'],
     queryFn: ({ signal }) => getDefaultImage(signal),
     staleTime: Infinity,
+    // Written into the page by the server (decision 0077): no call when it is there and checks.
+    initialData: () => {
+      try {
+        return defaultImageAnswer.parse(pageDefaultImage());
+      } catch {
+        return undefined;
+      }
+    },
   });
 }
 
