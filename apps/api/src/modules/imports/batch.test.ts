@@ -123,3 +123,98 @@ describe('importing in batches ends as importing one record at a time', () => {
     }
   }, 600_000);
 });
+
+describe('the triggers that run once per statement (migration 0045)', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await createTestDb({ empty: true });
+    for (const file of [
+      'evergreen-lul-fre-100.mrc',
+      'evergreen-concerto-bibs.xml',
+      'evergreen-concerto-auth.xml',
+    ])
+      await importFile(db, join(DATA, file), { batchSize: 500 });
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  /** Titles whose stored filter keys differ from those title_facet_keys computes for it alone. */
+  const wrongKeys = async () =>
+    (
+      await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM title x WHERE facet_keys IS DISTINCT FROM public.title_facet_keys(x)',
+      )
+    ).rows[0]!.n;
+  const count = async (sql: string, params: unknown[] = []) =>
+    (await db.query<{ n: number }>(sql, params)).rows[0]!.n;
+
+  it('gives every title of a batch the keys it would have computed alone, and corrects wrong ones at commit', async () => {
+    expect(await count('SELECT count(*)::int AS n FROM title')).toBeGreaterThan(150);
+    // Keys from each kind of link: copies (library), authority links (author, subject).
+    for (const prefix of ['B:', 'A:', 'S:'])
+      expect(
+        await count(
+          'SELECT count(*)::int AS n FROM title WHERE EXISTS (SELECT 1 FROM unnest(facet_keys) k WHERE starts_with(k, $1))',
+          [prefix],
+        ),
+      ).toBeGreaterThan(0);
+    expect(await wrongKeys()).toBe(0);
+    // Every title's keys lost, and all of them stale: one refresh at commit puts back each title's own.
+    await db.transaction(async (tx) => {
+      await tx.query(`UPDATE title SET facet_keys = '{}'`);
+      await tx.query('SELECT public.mark_title_facets_stale(ARRAY(SELECT id FROM title))');
+    });
+    expect(await count(`SELECT count(*)::int AS n FROM title WHERE facet_keys = '{}'`)).toBe(0);
+    expect(await wrongKeys()).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM title_facet_stale')).toBe(0);
+  });
+
+  it('moves the keys and the OAI datestamp of each title whose copies one statement adds or removes', async () => {
+    const titles = (
+      await db.query<{ id: number }>(
+        `SELECT id FROM title WHERE NOT EXISTS (SELECT 1 FROM copy c WHERE c.title_id = title.id) ORDER BY id LIMIT 3`,
+      )
+    ).rows.map((r) => r.id);
+    expect(titles).toHaveLength(3);
+    const [a, b, untouched] = titles as [number, number, number];
+    await db.query(`UPDATE title SET datestamp = '2020-01-01T00:00:00Z' WHERE id = ANY($1::int[])`, [titles]);
+    const library = await count('SELECT min(id) AS n FROM library');
+    const libraryKey = `B:${library}`;
+    const hasLibrary = async (id: number) =>
+      count('SELECT count(*)::int AS n FROM title WHERE id = $1 AND $2 = ANY (facet_keys)', [id, libraryKey]);
+    const moved = async (id: number) =>
+      count(`SELECT count(*)::int AS n FROM title WHERE id = $1 AND datestamp > '2020-01-01T00:00:00Z'`, [
+        id,
+      ]);
+
+    await db.query(
+      `INSERT INTO copy (title_id, library_id, number) VALUES ($1, $3, 'SET-1'), ($2, $3, 'SET-2'), ($2, $3, 'SET-3')`,
+      [a, b, library],
+    );
+    expect([await hasLibrary(a), await hasLibrary(b), await hasLibrary(untouched)]).toEqual([1, 1, 0]);
+    expect([await moved(a), await moved(b), await moved(untouched)]).toEqual([1, 1, 0]);
+
+    await db.query(`UPDATE title SET datestamp = '2020-01-01T00:00:00Z' WHERE id = ANY($1::int[])`, [titles]);
+    await db.query(`DELETE FROM copy WHERE number IN ('SET-1', 'SET-2')`);
+    // b keeps its other copy, so its library key; a has none left.
+    expect([await hasLibrary(a), await hasLibrary(b)]).toEqual([0, 1]);
+    expect([await moved(a), await moved(b), await moved(untouched)]).toEqual([1, 1, 0]);
+    // A statement that adds copies to titles already carrying this transaction's time leaves them be.
+    const stamps = await db.transaction(async (tx) => {
+      await tx.query('UPDATE title SET datestamp = now() WHERE id = $1', [untouched]);
+      await tx.query(`INSERT INTO copy (title_id, library_id, number) VALUES ($1, $2, 'SET-4')`, [
+        untouched,
+        library,
+      ]);
+      return (
+        await tx.query<{ same: boolean }>('SELECT datestamp = now() AS same FROM title WHERE id = $1', [
+          untouched,
+        ])
+      ).rows[0]!.same;
+    });
+    expect(stamps).toBe(true);
+    expect(await hasLibrary(untouched)).toBe(1);
+    expect(await wrongKeys()).toBe(0);
+  });
+});
