@@ -39,12 +39,12 @@ export async function createTestDb(options: { empty?: boolean } = {}): Promise<D
     };
   }
   if (options.empty) {
-    const db = await openPglite();
+    const db = await openPglite({ shortLived: true });
     await migrate(db);
     return db;
   }
   const template = await readFile(inject('pgliteTemplate'));
-  return openPglite({ loadDataDir: new Blob([template]) });
+  return openPglite({ loadDataDir: new Blob([template]), shortLived: true });
 }
 
 /** Secret used by test apps, so tests can make tokens of their own. */

@@ -43,7 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await cleanup.end();
     };
   }
-  const db = await openPglite();
+  const db = await openPglite({ shortLived: true });
   await migrate(db);
   await seedDemo(db);
   const dump = await dumpPglite(db);

@@ -2,9 +2,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from './pglite.ts';
+import { dumpPglite, openPglite } from './pglite.ts';
+import { createTestDb } from '../../testing/build-test-app.ts';
 import { pendingMigrations } from './migrate.ts';
 import { readSettings } from '../../modules/institution/repository.ts';
 
@@ -102,5 +104,35 @@ describe('estante backup / restore (embedded database)', () => {
     expect(junk.code).toBe(1);
     expect(junk.out).toContain('is not a backup of an Estante embedded database');
     expect(await libraryName()).toBe('Biblioteca Antes');
+  });
+});
+
+describe('a dump of the embedded database', () => {
+  it('leaves out the WAL it does not need, and loads back whole (as a short-lived copy)', async () => {
+    const db = await createTestDb();
+    // Two switches to a new WAL segment, each after a write: three segments, two of them spent.
+    await db.exec(
+      "CREATE TABLE book (id int, title text); INSERT INTO book SELECT n, repeat('x', 300) || n FROM generate_series(1, 100) n; SELECT pg_switch_wal(); DELETE FROM book WHERE id > 10; SELECT pg_switch_wal(); INSERT INTO book SELECT n, 'later' FROM generate_series(101, 110) n; DELETE FROM book WHERE id > 100",
+    );
+    const walSegments = (tar: Uint8Array) =>
+      new TextDecoder('latin1').decode(tar).match(/pg_wal\/[0-9A-F]{24}/g)?.length ?? 0;
+    const inner = (db as unknown as { raw: { dumpDataDir(c: 'none'): Promise<Blob> } }).raw;
+    const whole = new Uint8Array(await (await inner.dumpDataDir('none')).arrayBuffer());
+    const dump = await dumpPglite(db, 'gzip');
+    await db.close();
+    const tar = gunzipSync(new Uint8Array(await dump.arrayBuffer()));
+    expect(walSegments(whole)).toBeGreaterThan(1);
+    expect(walSegments(tar)).toBe(1);
+    expect(tar.length).toBeLessThan(whole.length - 16 * 1024 * 1024);
+    const copy = await openPglite({ loadDataDir: dump, shortLived: true });
+    expect((await copy.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0]).toEqual({
+      shared_buffers: '16MB',
+    });
+    const { rows } = await copy.query<{ n: number; last: string }>(
+      'SELECT count(*)::int AS n, max(title) AS last FROM book',
+    );
+    expect(rows[0]).toEqual({ n: 10, last: `${'x'.repeat(300)}9` });
+    await copy.exec('INSERT INTO book VALUES (11, $$after$$)');
+    await copy.close();
   });
 });

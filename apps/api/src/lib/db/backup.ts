@@ -31,7 +31,7 @@ export async function backupPglite(dataDir: string, file: string): Promise<{ byt
 /** Opens a backup in memory: it must be a PGlite dump holding an Estante schema. */
 async function checkBackup(dump: Buffer, file: string): Promise<void> {
   try {
-    const probe = await openPglite({ loadDataDir: new Blob([dump]) });
+    const probe = await openPglite({ loadDataDir: new Blob([dump]), shortLived: true });
     try {
       await probe.query('SELECT count(*) FROM schema_migration');
     } finally {

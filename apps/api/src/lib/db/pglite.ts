@@ -66,12 +66,31 @@ export function lockDataDir(dataDir: string): () => void {
   throw new DatabaseInUseError(`Could not lock the embedded database in ${dataDir}.`);
 }
 
-/** Opens the embedded database; dataDir undefined means in memory (tests), loadDataDir restores a template. */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Db> {
+/**
+ * Start parameters of a short-lived database (a test's copy, a backup's check): 16 MB of shared
+ * buffers instead of 128, and new WAL segments not zero-filled. PGlite sets up its shared buffers
+ * at every start, so a copy of the demo library then opens about twice as fast.
+ */
+const SHORT_LIVED_START = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'wal_init_zero=off',
+];
+
+/**
+ * Opens the embedded database; dataDir undefined means in memory (tests), loadDataDir restores a
+ * template, shortLived starts it lighter for a database that holds little and lives briefly.
+ */
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob | File; shortLived?: boolean } = {},
+): Promise<Db> {
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   const pg = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.shortLived ? { startParams: SHORT_LIVED_START } : {}),
     extensions: { unaccent, pg_trgm },
   });
   // DESIGN "Data": run with TZ=UTC so dates read the same on both engines.
