@@ -218,7 +218,19 @@ export function patronLocale(language: string): string {
   return match ?? languageTag(language);
 }
 
+/**
+ * One number formatter per locale: building an `Intl.NumberFormat` costs far more than using one,
+ * and a results page formats a count per filter value (decision 0080).
+ */
+const countFormats = new Map<string, Intl.NumberFormat>();
+
 /** Formats a count with the patron's digit grouping (1.234 in Portuguese, 1,234 in English). */
 export function formatCount(value: number, language: string = currentLanguage()): string {
-  return new Intl.NumberFormat(patronLocale(language)).format(value);
+  const locale = patronLocale(language);
+  let format = countFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    countFormats.set(locale, format);
+  }
+  return format.format(value);
 }
