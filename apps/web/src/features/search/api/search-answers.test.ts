@@ -6,6 +6,7 @@ import {
   OrderingOptionsSchema,
   ResultLinksResponseSchema,
   SearchResponseSchema,
+  TitleImagesResponseSchema,
 } from '@estante/contract';
 import {
   ADDITIONAL_TITLE_KINDS,
@@ -14,6 +15,7 @@ import {
   orderingsAnswer,
   resultLinksAnswer,
   searchAnswer,
+  titleImagesAnswer,
 } from './search-answers';
 
 /** What a check makes of a value: accepted with its result, or refused. */
@@ -230,5 +232,12 @@ describe('the results answers checked by hand (decision 0080)', () => {
       { termo: 'machdo', sugestao: { termo: 'machado', total: 12 } },
       { termo: 'machado', sugestao: null },
     );
+  });
+
+  it("read a title's images exactly as TitleImagesResponseSchema does", () => {
+    compareOnVariants(titleImagesAnswer, TitleImagesResponseSchema, [
+      { url: '/api/capas/7.jpg', descricao: 'Capa', capa: true },
+      { url: 'https://example.org/p.png', descricao: null, capa: false },
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import {
   type AdditionalTitlesResponse,
   type AdditionalTitleType,
   type DidYouMeanResponse,
+  type ImageLink,
   type OrderingOption,
   type ResultLinksResponse,
   type SearchResponse,
@@ -23,7 +24,8 @@ import {
 // The answers of the results page's calls, checked without zod: zod's chunk, the schemas it builds
 // and its parse of the answers were part of the page's blocking time (decision 0080). They mirror
 // the contract's SearchResponseSchema and OrderingOptionsSchema (`schemas/search.ts`),
-// ResultLinksResponseSchema and AdditionalTitlesResponseSchema (`links.ts`) and
+// ResultLinksResponseSchema, AdditionalTitlesResponseSchema and TitleImagesResponseSchema
+// (`links.ts`, a result line without a cover asks for its first image) and
 // DidYouMeanResponseSchema (`search-aids.ts`); search-answers.test.ts fails if a check and its
 // schema disagree on an answer.
 
@@ -127,4 +129,9 @@ export const resultLinksAnswer = answerOf<ResultLinksResponse>(
 /** GET /consulta/sugestoes' answer, as DidYouMeanResponseSchema reads it. */
 export const didYouMeanAnswer = answerOf<DidYouMeanResponse>(
   record({ termo: text, sugestao: nullable(record({ termo: text, total: integer })) }),
+);
+
+/** GET /vinculos/imagem's answer, as TitleImagesResponseSchema reads it. */
+export const titleImagesAnswer = answerOf<ImageLink[]>(
+  list(record({ url: text, descricao: nullable(text), capa: flag })),
 );
