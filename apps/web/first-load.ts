@@ -10,12 +10,12 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
  * The contract's modules whose schemas the first calls of each page load with the call, not with the
  * page (decision 0069). The public token and the configuration come in the page (decision 0076), and
  * the home sections and the default cover are checked by hand, so the home and record pages load no
- * schema before they show; the results add the search and its orderings (search) and the result
- * lines' extras (links). The page waits for them as it waits for the calls.
+ * schema before they show. The results page's calls (the search, its orderings, the result lines'
+ * extras, the spelling suggestion) are checked by hand too (decision 0080): it loads none either.
  */
 export const FIRST_CALL_SCHEMAS: Record<'home' | 'results' | 'record', readonly string[]> = {
   home: [],
-  results: ['packages/contract/src/schemas/search.ts', 'packages/contract/src/links.ts'],
+  results: [],
   record: [],
 };
 

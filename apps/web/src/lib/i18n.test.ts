@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AVAILABLE_LANGUAGES,
   initI18n,
   detectLanguage,
   endonymOf,
+  formatCount,
   formatDate,
   languageTag,
   loadLanguage,
@@ -58,5 +59,25 @@ describe('interface language', () => {
     expect(formatDate('2025-03-09', 'es')).toBe('09/03/2025');
     expect(formatDate('2025-03-09', 'en')).toMatch(/^(03\/09|09\/03)\/2025$/);
     expect(formatDate('not a date', 'pt')).toBe('not a date');
+  });
+
+  it("formats a count with the language's digit grouping, as Intl does", () => {
+    for (const language of ['pt', 'en', 'es', 'fr', 'it'])
+      for (const value of [0, 7, 42, 999, 1000, 1234, 12345, 1234567, 2.5])
+        expect(formatCount(value, language), `${value} in ${language}`).toBe(
+          new Intl.NumberFormat(languageTag(language)).format(value),
+        );
+    expect(formatCount(1234, 'pt')).toBe('1.234');
+    expect(formatCount(1234, 'en')).toBe('1,234');
+  });
+
+  it("writes a count under 1,000 without loading Intl's number formatting (decision 0080)", () => {
+    const format = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      expect([0, 8, 999].map((value) => formatCount(value, 'pt'))).toEqual(['0', '8', '999']);
+      expect(format).not.toHaveBeenCalled();
+    } finally {
+      format.mockRestore();
+    }
   });
 });

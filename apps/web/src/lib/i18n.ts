@@ -218,7 +218,23 @@ export function patronLocale(language: string): string {
   return match ?? languageTag(language);
 }
 
-/** Formats a count with the patron's digit grouping (1.234 in Portuguese, 1,234 in English). */
+/** One number formatter per locale: building one per count costs more than using one. */
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Formats a count with the patron's digit grouping (1.234 in Portuguese, 1,234 in English).
+ * A whole number under 1,000 has no grouping in any interface language, so it is written as is:
+ * the page's first Intl number or date format loads the browser's formatting data, about 80 ms of
+ * main thread on a phone, and a results page with small counts need not pay it (decision 0080).
+ */
 export function formatCount(value: number, language: string = currentLanguage()): string {
-  return new Intl.NumberFormat(patronLocale(language)).format(value);
+  const locale = patronLocale(language);
+  // A `-u-` extension could ask for other digits (`-u-nu-arab`): Intl formats those.
+  if (Number.isInteger(value) && value >= 0 && value < 1000 && !locale.includes('-u-')) return String(value);
+  let format = countFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    countFormats.set(locale, format);
+  }
+  return format.format(value);
 }

@@ -1,14 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API_PATHS, type AdditionalTitlesResponse } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-
-// The schema loads with the call, not with the page (decision 0069).
-const additionalTitlesResponseSchema = () =>
-  import('@estante/contract/links').then((m) => m.AdditionalTitlesResponseSchema);
+import { additionalTitlesAnswer } from './search-answers';
 
 /** GET /consulta/titulos-adicionais: the other titles (uniform, translated, varying, added) of several titles. */
 export function getAdditionalTitles(ids: number[], signal?: AbortSignal): Promise<AdditionalTitlesResponse> {
-  return apiGet(API_PATHS.additionalTitles, additionalTitlesResponseSchema, {
+  return apiGet(API_PATHS.additionalTitles, additionalTitlesAnswer, {
     signal,
     query: { acervos: ids.join(',') },
   });

@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, type DidYouMeanResponse, type SearchType } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
+import { didYouMeanAnswer } from './search-answers';
 import { QUIET_STATUSES } from '../utils/quiet-statuses';
-
-// The schema loads with the call, not with the page (decision 0069).
-const didYouMeanResponseSchema = () =>
-  import('@estante/contract/search-aids').then((m) => m.DidYouMeanResponseSchema);
 
 /** GET /consulta/sugestoes: a better spelling of a search and how many records it finds. */
 export function getDidYouMean(
@@ -13,7 +10,7 @@ export function getDidYouMean(
   searchType: SearchType,
   signal?: AbortSignal,
 ): Promise<DidYouMeanResponse> {
-  return apiGet(API_PATHS.didYouMean, didYouMeanResponseSchema, {
+  return apiGet(API_PATHS.didYouMean, didYouMeanAnswer, {
     signal,
     query: { termo: term, tipoBusca: searchType },
   });

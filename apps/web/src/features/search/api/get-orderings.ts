@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, type OrderingOption } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-
-// The schema loads with the call, not with the page (decision 0069).
-const orderingOptionsSchema = () =>
-  import('@estante/contract/schemas/search').then((m) => m.OrderingOptionsSchema);
+import { orderingsAnswer } from './search-answers';
 
 /** GET /consulta/ordenacao: the result orderings on offer (labels are translation keys). */
 export function getOrderings(signal?: AbortSignal): Promise<OrderingOption[]> {
-  return apiGet(API_PATHS.orderings, orderingOptionsSchema, { signal });
+  return apiGet(API_PATHS.orderings, orderingsAnswer, { signal });
 }
 
 export function getOrderingsQueryOptions() {

@@ -1,17 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API_PATHS, type ResultLinksResponse } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-
-// The schema loads with the call, not with the page (decision 0069).
-const resultLinksResponseSchema = () =>
-  import('@estante/contract/links').then((m) => m.ResultLinksResponseSchema);
+import { resultLinksAnswer } from './search-answers';
 
 /**
  * GET /vinculos/links-resultado: the online links of several titles, how many images each has and
  * where its copies are on the shelf.
  */
 export function getResultLinks(ids: number[], signal?: AbortSignal): Promise<ResultLinksResponse> {
-  return apiGet(API_PATHS.resultLinks, resultLinksResponseSchema, {
+  return apiGet(API_PATHS.resultLinks, resultLinksAnswer, {
     signal,
     query: { acervos: ids.join(',') },
   });

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, type ImageLink } from '@estante/contract';
 import { apiGet } from '../../../lib/api-client';
-
-// The schema loads with the call, not with the page (decision 0069).
-const titleImagesResponseSchema = () =>
-  import('@estante/contract/links').then((m) => m.TitleImagesResponseSchema);
+import { titleImagesAnswer } from './search-answers';
 
 /** GET /vinculos/imagem: the cover and other image links of a title, at most `limit`. */
 export function getTitleImages(id: number, limit: number, signal?: AbortSignal): Promise<ImageLink[]> {
-  return apiGet(API_PATHS.titleImages, titleImagesResponseSchema, {
+  return apiGet(API_PATHS.titleImages, titleImagesAnswer, {
     signal,
     query: { cod_acervo: id, limite: limit },
   });

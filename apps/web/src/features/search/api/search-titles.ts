@@ -10,10 +10,7 @@ import {
 import { apiGet } from '../../../lib/api-client';
 import { SEARCH_PARAM, SEARCH_TAB_PARAM } from '../../../config/paths';
 import { optionParams, type SearchState } from '../hooks/use-search-state';
-
-// The schema loads with the call, not with the page (decision 0069).
-const searchResponseSchema = () =>
-  import('@estante/contract/schemas/search').then((m) => m.SearchResponseSchema);
+import { searchAnswer } from './search-answers';
 
 /**
  * Whether a search has a column for its first row. Free search ('livre') looks in every field, so
@@ -53,7 +50,7 @@ export async function searchTitles(
   signal?: AbortSignal,
 ): Promise<SearchResponse> {
   if (isEmptyWithoutCall(state)) return emptyResult(state, tab);
-  return apiGet(API_PATHS.search, searchResponseSchema, {
+  return apiGet(API_PATHS.search, searchAnswer, {
     signal,
     query: {
       [SEARCH_PARAM.term]: state.term,

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FilterGroup } from '@estante/contract';
@@ -26,7 +26,22 @@ const years: FilterGroup = {
   })),
 };
 
+const phoneMatchMedia = window.matchMedia;
+
+/** A screen as wide as a desktop: the side column's media query matches (jsdom matches none). */
+function desktopWidth(): void {
+  window.matchMedia = (query: string) => ({
+    ...phoneMatchMedia(query),
+    matches: query === '(min-width: 62em)',
+  });
+}
+
 describe('SearchFilters', () => {
+  beforeEach(desktopWidth);
+  afterEach(() => {
+    window.matchMedia = phoneMatchMedia;
+  });
+
   it('lists each group as a labelled set of checkboxes with the count of each value', async () => {
     renderWithProviders(<SearchFilters groups={[workTypes]} onToggle={vi.fn()} />);
     const group = await screen.findByRole('group', { name: 'Tipo de obra' });
@@ -60,9 +75,14 @@ describe('SearchFilters', () => {
   });
 
   it('on a phone opens the groups in a drawer with their counts, whose button shows the results', async () => {
+    window.matchMedia = phoneMatchMedia;
     const onToggle = vi.fn();
-    renderWithProviders(<SearchFilters groups={[workTypes]} onToggle={onToggle} total={3} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Filtrar e ordenar' }));
+    renderWithProviders(<SearchFilters groups={[workTypes, years]} onToggle={onToggle} total={3} />);
+    // The side column is hidden on a phone: its groups are not drawn until the drawer opens.
+    expect(await screen.findByRole('button', { name: 'Filtrar e ordenar' })).toBeTruthy();
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.queryByRole('group')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar e ordenar' }));
     const drawer = await screen.findByRole('dialog', { name: 'Filtrar resultados' });
     await userEvent.click(within(drawer).getByRole('checkbox', { name: 'Livro (1.234)' }));
     expect(onToggle).toHaveBeenLastCalledWith({ tipo: 'T', valor: 'LIVRO' });

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Drawer } from '../../../components/ui/lazy-overlays';
 import type { AppliedFilter, FilterGroup } from '@estante/contract';
 import { formatCount, translateKey } from '../../../lib/i18n';
@@ -8,6 +9,9 @@ import classes from './search.module.css';
 
 /** Values shown per group before "show more". */
 const SHOWN_VALUES = 8;
+
+/** Where the side column shows (Mantine's `md`, as `.filtersPanel` in search.module.css). */
+const SIDE_COLUMN = '(min-width: 62em)';
 
 interface SearchFiltersProps {
   /** The groups of the search answer, with counts over the whole result set. */
@@ -91,6 +95,10 @@ export function SearchFilters({ groups, onToggle, isApplied, total, drawerExtras
   const { t } = useTranslation();
   const headingId = useId();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  // A phone hides the side column: its groups are drawn only in the drawer, when it opens, not
+  // also in a hidden column (up to 17 groups of checkboxes, the results page's largest render;
+  // decision 0080). Read at the first render, so a desktop draws the column at once.
+  const hasSideColumn = useMediaQuery(SIDE_COLUMN, undefined, { getInitialValueInEffect: false });
   if (groups.length === 0 && !drawerExtras) return null;
   const fieldsets = groups.length > 0 && (
     <>
@@ -126,7 +134,7 @@ export function SearchFilters({ groups, onToggle, isApplied, total, drawerExtras
       >
         {t('search.filters.show')}
       </Button>
-      <div className={classes.filtersPanel}>{fieldsets}</div>
+      <div className={classes.filtersPanel}>{hasSideColumn && fieldsets}</div>
       <Drawer
         opened={isDrawerOpen}
         onClose={() => setIsDrawerOpen(false)}
