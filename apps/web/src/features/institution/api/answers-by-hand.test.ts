@@ -2,22 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DefaultImageSchema, InstitutionPageSchema } from '@estante/contract';
 import { institutionPageAnswer } from './get-institution-page';
 import { defaultImageAnswer } from '../../record/api/get-default-image';
-
-/** Whether a hand-written check accepts a value, and what it returns. */
-const read = (check: { parse(data: unknown): unknown }, value: unknown) => {
-  try {
-    return { ok: true, data: check.parse(value) };
-  } catch {
-    return { ok: false };
-  }
-};
-const bySchema = (
-  schema: { safeParse(data: unknown): { success: boolean; data?: unknown } },
-  value: unknown,
-) => {
-  const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false };
-};
+import { bySchema, read } from '../../../testing/answer-checks';
 
 describe("the first screen's answers checked by hand (decisions 0069, 0076)", () => {
   it('read a home section exactly as InstitutionPageSchema would', () => {

@@ -17,22 +17,7 @@ import {
   searchAnswer,
   titleImagesAnswer,
 } from './search-answers';
-
-/** What a check makes of a value: accepted with its result, or refused. */
-const read = (check: { parse(data: unknown): unknown }, value: unknown) => {
-  try {
-    return { ok: true, data: check.parse(value) };
-  } catch {
-    return { ok: false };
-  }
-};
-const bySchema = (
-  schema: { safeParse(data: unknown): { success: boolean; data?: unknown } },
-  value: unknown,
-) => {
-  const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false };
-};
+import { bySchema, read } from '../../../testing/answer-checks';
 
 const edition = {
   cod_acervo: 8,
