@@ -12,6 +12,9 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080',
     trace: 'off',
     screenshot: 'only-on-failure',
+    // As a visitor who asks for less motion: no transition frames painted on the CPU (decision
+    // 0081); chrome.spec.ts checks the transitions are there for one who does not.
+    reducedMotion: 'reduce',
   },
   projects: [
     {

@@ -17,6 +17,8 @@ export function createAppTheme(t: TFunction) {
     // Dark mode keeps shade 8 too: white text on the dark scheme's default shade 5 is about 3:1.
     primaryShade: { light: 8, dark: 8 },
     focusRing: 'auto',
+    // A visitor whose system asks for less motion gets pop-ups and drawers without transitions.
+    respectReducedMotion: true,
     defaultRadius: 'sm',
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
