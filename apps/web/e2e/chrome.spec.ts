@@ -55,11 +55,12 @@ for (const viewport of VIEWPORTS) {
       }
     });
 
+    const darkMode = ['dark mode', 'normal', 'dark'] as const;
+    const highContrast = ['high contrast', 'high-contrast', 'light'] as const;
     // Desktop high contrast is walked on every route by every-route.spec.ts.
-    for (const [label, cor, colorScheme] of [
-      ['dark mode', 'normal', 'dark'],
-      ...(viewport.name === 'desktop' ? [] : [['high contrast', 'high-contrast', 'light'] as const]),
-    ] as const) {
+    for (const [label, cor, colorScheme] of viewport.name === 'desktop'
+      ? [darkMode]
+      : [darkMode, highContrast]) {
       test(`results, record tabs and authority in ${label} have no serious axe violation`, async ({
         page,
       }) => {
