@@ -24,10 +24,10 @@ const results = [];
 const reportDir = mkdtempSync(join(tmpdir(), 'estante-test-report-'));
 let suiteStart = Date.now();
 const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
-const record = (suite, passed, failed, skipped = 0) => {
+const record = (suite, passed, failed, skipped = 0, failures = []) => {
   const took = Date.now() - suiteStart;
   suiteStart = Date.now();
-  results.push({ suite, passed, failed, skipped, took });
+  results.push({ suite, passed, failed, skipped, took, failures });
   console.log(
     `\n  ${suite}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${minutes(took)})`,
   );
@@ -45,6 +45,16 @@ function printSlowest(report, count = 8) {
   console.log('  slowest files:');
   for (const f of files) console.log(`    ${(f.took / 1000).toFixed(0).padStart(5)} s  ${f.name}`);
 }
+
+/** A failed test as the summary names it: where it is, its title and the first line of its error. */
+const failure = (file, title, message) =>
+  `${file.replace(`${process.cwd()}/`, '')} > ${title}: ${
+    // Colour codes and the stack stay in the run's output; the summary keeps one line.
+    (message ?? '')
+      .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+      .split('\n')
+      .find((line) => line.trim()) ?? ''
+  }`.slice(0, 300);
 
 /** A check that is one command (lint, typecheck, build): one passed or one failed. */
 async function check(suite, command, args, env = {}) {
@@ -77,7 +87,14 @@ async function vitest(suite, projects, env = {}) {
   ).length;
   const failed =
     report.numFailedTests + failedSuites + (code !== 0 && report.numFailedTests + failedSuites === 0 ? 1 : 0);
-  record(suite, report.numPassedTests, failed, report.numPendingTests + (report.numTodoTests ?? 0));
+  const failures = (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? []).length === 0 && file.status === 'failed'
+      ? [failure(file.name, '(the file did not load)', file.message)]
+      : (file.assertionResults ?? [])
+          .filter((test) => test.status === 'failed')
+          .map((test) => failure(file.name, test.fullName, test.failureMessages?.[0])),
+  );
+  record(suite, report.numPassedTests, failed, report.numPendingTests + (report.numTodoTests ?? 0), failures);
 }
 
 /** Chromium for the browser tests: CHROME_PATH, one on the PATH, or Debian's package when we are root. */
@@ -161,11 +178,21 @@ async function playwright(chrome, baseUrl, testEnv) {
   if (!existsSync(output)) return record(suite, 0, 1);
   const playwrightReport = JSON.parse(readFileSync(output, 'utf8'));
   const byFile = new Map();
+  const failures = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? [])
+      for (const test of spec.tests ?? []) {
         for (const result of test.results ?? [])
           byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + (result.duration ?? 0));
+        if (test.status === 'unexpected' || test.status === 'flaky')
+          failures.push(
+            failure(
+              `apps/web/e2e/${spec.file}:${spec.line}`,
+              `${spec.title}${test.status === 'flaky' ? ' (flaky: passed on retry)' : ''}`,
+              test.results?.find((result) => result.error)?.error?.message,
+            ),
+          );
+      }
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of playwrightReport.suites ?? []) walk(suite);
@@ -174,7 +201,7 @@ async function playwright(chrome, baseUrl, testEnv) {
   });
   const stats = playwrightReport.stats ?? {};
   const failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
-  record(suite, stats.expected ?? 0, failed || (code !== 0 ? 1 : 0), stats.skipped ?? 0);
+  record(suite, stats.expected ?? 0, failed || (code !== 0 ? 1 : 0), stats.skipped ?? 0, failures);
 }
 
 // Tools the suites need, installed first so a missing one is reported once, clearly.
@@ -248,10 +275,14 @@ const total = results.reduce(
   },
 );
 console.log('\nSummary:');
-for (const r of results)
+for (const r of results) {
   console.log(
     `  ${r.failed ? '✗' : '✓'} ${r.suite}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''} (${minutes(r.took)})`,
   );
+  // The failed tests by name, so the end of the output alone says what to look at.
+  for (const name of r.failures.slice(0, 10)) console.log(`      ✗ ${name}`);
+  if (r.failures.length > 10) console.log(`      … and ${r.failures.length - 10} more`);
+}
 console.log(
   `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
 );
