@@ -61,10 +61,14 @@ describe('graceful shutdown of the server process', () => {
         );
         req.on('error', reject);
         req.write(body.slice(0, 10));
-        setTimeout(() => {
-          child!.kill('SIGTERM');
-          setTimeout(() => req.end(body.slice(10)), 1500);
-        }, 300);
+        // The signal once the connection is made and the server has had time to take the headers
+        // (counted from the connection, not from the call, so a busy machine does not signal first).
+        const signal = () =>
+          setTimeout(() => {
+            child!.kill('SIGTERM');
+            setTimeout(() => req.end(body.slice(10)), 1500);
+          }, 300);
+        req.on('socket', (socket) => (socket.connecting ? socket.once('connect', signal) : signal()));
       });
       const { status, text } = await answer;
       expect(status, text).toBe(200);
