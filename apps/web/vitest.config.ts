@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
+    isolate: false,
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,

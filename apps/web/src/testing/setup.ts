@@ -1,5 +1,6 @@
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { resources } from '@estante/i18n';
 import { i18n, initI18n } from '../lib/i18n';
 import { clearPublicToken } from '../lib/api-client';
@@ -51,4 +52,20 @@ afterEach(async () => {
   sessionStorage.clear();
   localStorage.clear();
   if (i18n.language !== 'pt') await i18n.changeLanguage('pt');
+});
+
+// The files of a worker share one module graph (decision 0082). What the app keeps in its modules
+// (the session, the basket, the search history, scripts loaded, texts fetched) starts afresh for the
+// next file: its imports evaluate the app's modules again. Packages stay loaded, so Mantine's
+// notification store, which lives in one, is emptied here.
+afterAll(() => {
+  vi.resetModules();
+  if (!hasDom) return;
+  notifications.clean();
+  // The document is shared too: what a file left in it (portal nodes, the scroll lock on the body)
+  // goes with the file.
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  for (const element of [document.documentElement, document.body])
+    for (const name of element.getAttributeNames()) element.removeAttribute(name);
 });
