@@ -47,6 +47,8 @@ initI18n('pt', {
 afterEach(async () => {
   if (!hasDom) return;
   cleanup();
+  // Toasts live in a store in Mantine's package, shared by every render and every file of a worker.
+  notifications.clean();
   clearPublicToken();
   resetPageConfiguration();
   sessionStorage.clear();
@@ -56,12 +58,11 @@ afterEach(async () => {
 
 // The files of a worker share one module graph (decision 0082). What the app keeps in its modules
 // (the session, the basket, the search history, scripts loaded, texts fetched) starts afresh for the
-// next file: its imports evaluate the app's modules again. Packages stay loaded, so Mantine's
-// notification store, which lives in one, is emptied here.
+// next file: its imports evaluate the app's modules again. Packages stay loaded; the one holding
+// state, Mantine's notification store, is emptied after each test above.
 afterAll(() => {
   vi.resetModules();
   if (!hasDom) return;
-  notifications.clean();
   // The document is shared too: what a file left in it (portal nodes, the scroll lock on the body)
   // goes with the file.
   document.head.replaceChildren();

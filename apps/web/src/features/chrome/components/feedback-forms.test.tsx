@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import type { Campus, Library } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
 import { buildInstitution } from '../../../testing/factories';
@@ -62,8 +61,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   setUserCredentials(null);
-  // Toasts live in a store shared by every render; start each test without the last one's.
-  notifications.clean();
 });
 
 /** Picks a campus, waits for its libraries and picks one, as a patron would. */

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { CIRCULATION_ERROR, type Hold, type HoldInitialInfo } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
@@ -61,7 +60,6 @@ const renderDialog = () =>
 beforeEach(signInPatron);
 afterEach(() => {
   setUserCredentials(null);
-  notifications.clean();
 });
 
 describe('the hold dialog (decision 0070)', () => {

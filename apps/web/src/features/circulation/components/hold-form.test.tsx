@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { CIRCULATION_ERROR, type Hold, type HoldInitialInfo } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
@@ -63,7 +62,6 @@ const submitButton = () => screen.getByRole('button', { name: 'Consultar fila e 
 beforeEach(signInPatron);
 afterEach(() => {
   setUserCredentials(null);
-  notifications.clean();
 });
 
 describe('hold tab (SPEC §3 Hold, §5)', () => {

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { CIRCULATION_ERROR, CIRCULATION_RULE_KEYS, type Hold } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
@@ -49,7 +48,6 @@ const openHolds = () => screen.getByRole('region', { name: 'Reservas em aberto' 
 beforeEach(signInPatron);
 afterEach(() => {
   setUserCredentials(null);
-  notifications.clean();
 });
 
 describe('holds screen (SPEC §3 Hold, §5, §7 Reservations)', () => {

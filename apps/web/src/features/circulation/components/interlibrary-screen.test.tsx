@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import type { InterlibraryData, InterlibraryRequest } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
@@ -36,7 +35,6 @@ const SENT: InterlibraryRequest = {
 beforeEach(signInPatron);
 afterEach(() => {
   setUserCredentials(null);
-  notifications.clean();
 });
 
 describe('inter-library loan (SPEC §7 emprestimo-inter-bibliotecas)', () => {

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { CIRCULATION_ERROR, type LoanRequest, type LoanRequestInitialInfo } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
@@ -82,7 +81,6 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: 'Solicit
 beforeEach(signInPatron);
 afterEach(() => {
   setUserCredentials(null);
-  notifications.clean();
 });
 
 describe('loan request tab (SPEC §3 Loan request, §5)', () => {

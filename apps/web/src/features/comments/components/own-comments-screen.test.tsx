@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import type { OwnTitleComment } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
 import { fetchWith, jsonResponse, renderWithProviders } from '../../../testing/render';
@@ -45,7 +44,6 @@ beforeEach(() =>
 );
 afterEach(() => {
   setUserCredentials(null);
-  notifications.clean();
 });
 
 describe('my comments (SPEC §7 /comentarios/usuario/…)', () => {

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import type { OwnTitleComment } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
 import { fetchWith, jsonResponse, renderWithProviders } from '../../../testing/render';
@@ -46,7 +45,6 @@ function stubApi(answerPost: () => Response) {
 
 afterEach(() => {
   setUserCredentials(null);
-  notifications.clean();
   vi.unstubAllGlobals();
 });
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { INTEREST_ERROR, type InterestAuxiliary, type InterestTopic } from '@estante/contract';
 import { setUserCredentials } from '../../../lib/api-client';
 import { fetchWith, jsonResponse, renderWithProviders } from '../../../testing/render';
@@ -66,7 +65,6 @@ beforeEach(() =>
 );
 afterEach(() => {
   setUserCredentials(null);
-  notifications.clean();
   vi.unstubAllGlobals();
 });
 
