@@ -107,4 +107,89 @@ describe('image links of a record (856)', () => {
       { url: 'https://example.org/scan/7', description: null, isCover: false },
     ]);
   });
+
+  /** A record whose 856 fields have the given subfields, each as [code, value]. */
+  const with856 = (...fields: [string, string][][]) => ({
+    leader: '00000nam a2200000 a 4500',
+    fields: fields.map((subfields) => ({
+      tag: '856',
+      ind1: '4',
+      ind2: '2',
+      subfields: subfields.map(([code, value]) => ({ code, value })),
+    })),
+  });
+
+  it.each([
+    ['a JPEG', 'https://x.org/a.jpg'],
+    ['a JPEG written jpeg', 'https://x.org/a.jpeg'],
+    ['a PNG', 'https://x.org/a.png'],
+    ['a GIF', 'https://x.org/a.gif'],
+    ['a WebP', 'https://x.org/a.webp'],
+    ['an AVIF', 'https://x.org/a.avif'],
+    ['a BMP', 'https://x.org/a.bmp'],
+    ['a TIFF', 'https://x.org/a.tiff'],
+    ['a TIF', 'https://x.org/a.tif'],
+    ['an image with a fragment', 'https://x.org/a.png#top'],
+  ])('takes %s file for a picture', (_, url) => {
+    expect(imageLinks(with856([['u', url]]))).toEqual([{ url, description: null, isCover: false }]);
+  });
+
+  it.each([
+    ['a page whose name only starts like an image', 'https://x.org/a.png.html'],
+    ['a PDF', 'https://x.org/a.pdf'],
+    ['an image named in the query, not the path', 'https://x.org/view?file=a.jpg'],
+    ['a JPEG-like name without the dot', 'https://x.org/ajpg'],
+  ])('does not take %s for a picture', (_, url) => {
+    expect(imageLinks(with856([['u', url]]))).toEqual([]);
+  });
+
+  it.each(['image/png', 'IMAGE/JPEG', 'jpeg', 'JPG', 'png', 'gif', 'webp', 'tif', 'tiff', ' png '])(
+    'takes a link whose $q is %j for a picture',
+    (format) => {
+      expect(imageLinks(with856([['q', format], ['u', 'https://x.org/scan/1']]))).toHaveLength(1);
+    },
+  );
+
+  it.each(['text/html', 'application/pdf', 'jpeg2000', 'pngx', 'a gif', 'webpage', 'tiffany', 'jpgs'])(
+    'does not take a link whose $q is %j for a picture',
+    (format) => {
+      expect(imageLinks(with856([['q', format], ['u', 'https://x.org/scan/1']]))).toEqual([]);
+    },
+  );
+
+  it('joins $3, $y and $z without their final punctuation into the description, skipping empty ones', () => {
+    expect(
+      imageLinks(
+        with856([
+          ['3', 'Fachada,'],
+          ['y', ' '],
+          ['z', 'Foto de 1920.'],
+          ['u', 'https://x.org/f.png'],
+        ]),
+      ),
+    ).toEqual([{ url: 'https://x.org/f.png', description: 'Fachada; Foto de 1920', isCover: false }]);
+  });
+
+  it('takes any link of a field labelled as the cover, trims URLs and skips empty and repeated ones', () => {
+    expect(
+      imageLinks(
+        with856(
+          [
+            ['3', 'Cover'],
+            ['u', ' https://x.org/cover '],
+            ['u', '  '],
+          ],
+          [['u', 'https://x.org/cover']],
+          [
+            ['3', 'Uncover the past'],
+            ['u', 'https://x.org/about'],
+          ],
+        ),
+      ),
+    ).toEqual([{ url: 'https://x.org/cover', description: 'Cover', isCover: true }]);
+  });
+
+  it('reads a field without $3 as no cover', () => {
+    expect(imageLinks(with856([['u', 'https://x.org/page']]))).toEqual([]);
+  });
 });

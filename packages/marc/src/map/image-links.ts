@@ -17,7 +17,7 @@ const IMAGE_FORMAT = /^(image\/|jpe?g$|png$|gif$|webp$|tiff?$)/i;
 
 /** True when the URL's path (query and fragment left out) names an image file. */
 function isImageUrl(url: string): boolean {
-  const path = url.split(/[?#]/, 1)[0] ?? '';
+  const path = url.split(/[?#]/, 1)[0]!;
   return IMAGE_FILE.test(path);
 }
 

@@ -8,8 +8,9 @@ let eacc: Map<number, number> | undefined;
 /** The EACC table (7-bit bytes b1 b2 b3 as b1 << 16 | b2 << 8 | b3), decoded once on first use. */
 export function eaccTable(): Map<number, number> {
   if (eacc) return eacc;
-  const digit = new Int8Array(128).fill(-1);
-  for (let k = 0; k < EACC_ALPHABET.length; k++) digit[EACC_ALPHABET.charCodeAt(k)] = k;
+  // The value of each digit by its character code (tables.ts holds no other character).
+  const digit = new Int8Array(128);
+  [...EACC_ALPHABET].forEach((symbol, value) => (digit[symbol.charCodeAt(0)] = value));
   const map = new Map<number, number>();
   let pos = 0;
   const varint = (): number => {

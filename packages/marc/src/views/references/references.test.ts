@@ -376,6 +376,23 @@ describe('ABNT NBR 6023:2018 references', () => {
   it('keeps abntReference as the plain-text ABNT reference', () => {
     expect(abntReference(translated.title)).toBe(cite(translated, 'abnt').text);
   });
+
+  it('gives abntReference the record, so a corporate hierarchy in 110 is written whole', () => {
+    const record = buildRecord({ title: 'Relatório anual', year: 2019 });
+    record.fields.push({
+      tag: '110',
+      ind1: '1',
+      ind2: ' ',
+      subfields: [
+        { code: 'a', value: 'Brasil.' },
+        { code: 'b', value: 'Ministério da Educação.' },
+      ],
+    });
+    const withRecord = abntReference(mapped(record), record);
+    expect(withRecord).toBe(formatReference(mapped(record), 'abnt', { marc: record }).text);
+    expect(withRecord).toContain('BRASIL. Ministério da Educação');
+    expect(abntReference(mapped(record))).not.toContain('Ministério da Educação');
+  });
 });
 
 describe('APA 7 references (citation-js built-in style)', () => {
