@@ -46,4 +46,10 @@ describe('MFHD holdings records', () => {
       error: "not a holdings record: leader/06 is 'e', not u, v, x or y",
     });
   });
+
+  it('refuses a record whose leader is too short to say, naming the missing position as a blank', () => {
+    expect(mapHoldings({ leader: '00000', fields: [] })).toEqual({
+      error: "not a holdings record: leader/06 is ' ', not u, v, x or y",
+    });
+  });
 });
