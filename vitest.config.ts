@@ -8,6 +8,16 @@ const EMBEDDED_DATABASE_ONLY = [
   'apps/api/src/modules/network/cli.test.ts',
 ];
 
+// Test files whose database work is a setting or two read and written, the same statements on
+// either engine (the captchas' challenge and verification, the exports read back by other
+// programs): they run once, in the PostgreSQL run, where a test's database copy is cheapest
+// (decision 0083). Any file that exercises the search, circulation or import SQL runs on both.
+const SERVER_DATABASE_ONLY = [
+  'apps/api/src/modules/identity/captcha.test.ts',
+  'apps/api/src/modules/identity/recaptcha.test.ts',
+  'apps/api/src/modules/basket/readback.test.ts',
+];
+
 // Suites: unit (packages), api (run once on PGlite and once on PostgreSQL by scripts/test.mjs), web.
 export default defineConfig({
   test: {
@@ -41,7 +51,7 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           exclude: [
             'apps/api/src/**/*.unit.test.ts',
-            ...(process.env.TEST_DATABASE_URL ? EMBEDDED_DATABASE_ONLY : []),
+            ...(process.env.TEST_DATABASE_URL ? EMBEDDED_DATABASE_ONLY : SERVER_DATABASE_ONLY),
           ],
           environment: 'node',
           globalSetup: ['apps/api/src/testing/global-setup.ts'],
