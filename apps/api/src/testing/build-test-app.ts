@@ -6,13 +6,12 @@ import { buildApp, type AppOptions } from '../app.ts';
 import type { Db } from '../lib/db/index.ts';
 import { openPglite } from '../lib/db/pglite.ts';
 import { openPostgres } from '../lib/db/postgres.ts';
-import { migrate } from '../lib/db/index.ts';
-import { TEMPLATE_DATABASE, testDatabaseName, withDatabase } from './databases.ts';
+import { EMPTY_TEMPLATE_DATABASE, TEMPLATE_DATABASE, testDatabaseName, withDatabase } from './databases.ts';
 
 /** Which engine this run tests: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
 export const TEST_DB_KIND: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-/** A fresh database for one test: a copy of the demo-library template, or an empty migrated one. */
+/** A fresh database for one test: a copy of the demo-library template, or of the empty migrated one. */
 export async function createTestDb(options: { empty?: boolean } = {}): Promise<Db> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -20,11 +19,10 @@ export async function createTestDb(options: { empty?: boolean } = {}): Promise<D
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(
-      options.empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`,
+      `CREATE DATABASE ${name} TEMPLATE ${options.empty ? EMPTY_TEMPLATE_DATABASE : TEMPLATE_DATABASE}`,
     );
     await admin.end();
     const db = await openPostgres(withDatabase(url, name), { max: 4 });
-    if (options.empty) await migrate(db);
     const close = db.close;
     // Drop the copy when the test closes it, so a run leaves nothing behind.
     return {
@@ -38,12 +36,7 @@ export async function createTestDb(options: { empty?: boolean } = {}): Promise<D
       },
     };
   }
-  if (options.empty) {
-    const db = await openPglite({ shortLived: true });
-    await migrate(db);
-    return db;
-  }
-  const template = await readFile(inject('pgliteTemplate'));
+  const template = await readFile(inject(options.empty ? 'pgliteEmptyTemplate' : 'pgliteTemplate'));
   return openPglite({ loadDataDir: new Blob([template]), shortLived: true });
 }
 

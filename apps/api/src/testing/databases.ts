@@ -11,6 +11,9 @@ export const TEST_DATABASE_PREFIX = worker === undefined ? 'estante_test_' : `es
 /** Name of the PostgreSQL template database holding the migrated demo library during a test run. */
 export const TEMPLATE_DATABASE = `${TEST_DATABASE_PREFIX}template`;
 
+/** Name of the PostgreSQL template database holding an empty migrated catalogue during a test run. */
+export const EMPTY_TEMPLATE_DATABASE = `${TEST_DATABASE_PREFIX}empty_template`;
+
 /** A new database name for one test. */
 export const testDatabaseName = () => `${TEST_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
 

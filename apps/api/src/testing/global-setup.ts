@@ -7,16 +7,21 @@ import { migrate } from '../lib/db/index.ts';
 import { dumpPglite, openPglite } from '../lib/db/pglite.ts';
 import { openPostgres } from '../lib/db/postgres.ts';
 import { seedDemo } from '../modules/seed/index.ts';
-import { TEMPLATE_DATABASE, TEST_DATABASE_PREFIX, withDatabase } from './databases.ts';
+import { EMPTY_TEMPLATE_DATABASE, TEMPLATE_DATABASE, TEST_DATABASE_PREFIX, withDatabase } from './databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Path of a PGlite data-dir dump holding the migrated demo library. */
     pgliteTemplate: string;
+    /** Path of a PGlite data-dir dump holding an empty migrated catalogue. */
+    pgliteEmptyTemplate: string;
   }
 }
 
-/** Builds the demo-library template once per run: a PGlite dump, or a PostgreSQL template database. */
+/**
+ * Builds the templates once per run, an empty migrated catalogue and the demo library on it: PGlite
+ * dumps, or PostgreSQL template databases. The migrations run once, for both.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   process.env.TZ = 'UTC';
   const url = process.env.TEST_DATABASE_URL;
@@ -24,13 +29,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    await admin.query(`DROP DATABASE IF EXISTS ${EMPTY_TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${EMPTY_TEMPLATE_DATABASE}`);
+    const empty = await openPostgres(withDatabase(url, EMPTY_TEMPLATE_DATABASE), { max: 2 });
+    await migrate(empty);
+    await empty.close();
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE} TEMPLATE ${EMPTY_TEMPLATE_DATABASE}`);
     await admin.end();
     const db = await openPostgres(withDatabase(url, TEMPLATE_DATABASE), { max: 2 });
-    await migrate(db);
     await seedDemo(db);
     await db.close();
     project.provide('pgliteTemplate', '');
+    project.provide('pgliteEmptyTemplate', '');
     return async () => {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
@@ -40,17 +50,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
       );
       for (const row of rows) await cleanup.query(`DROP DATABASE IF EXISTS ${row.datname}`);
       await cleanup.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);
+      await cleanup.query(`DROP DATABASE IF EXISTS ${EMPTY_TEMPLATE_DATABASE}`);
       await cleanup.end();
     };
   }
   const db = await openPglite({ shortLived: true });
   await migrate(db);
-  await seedDemo(db);
-  const dump = await dumpPglite(db);
-  await db.close();
   const dir = await mkdtemp(join(tmpdir(), 'estante-test-'));
-  const file = join(dir, 'template.tar');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
+  const save = async (name: string) => {
+    const file = join(dir, name);
+    await writeFile(file, Buffer.from(await (await dumpPglite(db)).arrayBuffer()));
+    return file;
+  };
+  project.provide('pgliteEmptyTemplate', await save('empty-template.tar'));
+  await seedDemo(db);
+  project.provide('pgliteTemplate', await save('template.tar'));
+  await db.close();
   return async () => rm(dir, { recursive: true, force: true });
 }

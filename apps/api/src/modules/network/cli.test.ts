@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { NetworkInstitutionsResponseSchema } from '@estante/contract';
 import { openPglite } from '../../lib/db/pglite.ts';
 import { buildTestApp, publicToken } from '../../testing/build-test-app.ts';
@@ -26,6 +26,13 @@ describe('estante import --network (staff load another institution of the networ
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'estante-network-cli-'));
     dataDir = join(dir, 'data');
+    // An empty migrated catalogue in the data directory (the run's template), so the first import
+    // does not spend its time migrating: users.test.ts runs the command on a new directory.
+    const empty = await openPglite({
+      dataDir,
+      loadDataDir: new Blob([await readFile(inject('pgliteEmptyTemplate'))]),
+    });
+    await empty.close();
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
