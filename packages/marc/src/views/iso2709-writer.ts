@@ -15,10 +15,7 @@ const STRUCTURAL = /[\x1d\x1e\x1f]/g;
 export function toIso2709(record: MarcRecord): Buffer {
   const fields: MarcjsField[] = record.fields.map((f) => {
     if (f.value !== undefined) return [f.tag, clean(f.value)];
-    const parts: MarcjsField = [
-      f.tag,
-      `${(f.ind1 ?? ' ').slice(0, 1) || ' '}${(f.ind2 ?? ' ').slice(0, 1) || ' '}`,
-    ];
+    const parts: MarcjsField = [f.tag, `${f.ind1?.charAt(0) || ' '}${f.ind2?.charAt(0) || ' '}`];
     for (const s of f.subfields ?? []) parts.push(s.code.slice(0, 1), clean(s.value));
     return parts;
   });
@@ -36,12 +33,13 @@ export function toIso2709(record: MarcRecord): Buffer {
   const leader = record.leader.padEnd(24, ' ').slice(0, 24);
   // Positions 09-11 and 20-23 are fixed for MARC 21 in UTF-8.
   const normalized = `${leader.slice(0, 9)}a22${leader.slice(12, 20)}4500`;
-  return Buffer.from(Iso2709Formater.format({ leader: normalized, fields }), 'utf8');
+  return Buffer.from(Iso2709Formater.format({ leader: normalized, fields }));
 }
 
 function fieldByteLength(parts: MarcjsField): number {
-  let length = Buffer.byteLength(parts[1] ?? '', 'utf8') + 1;
-  for (let i = 2; i < parts.length; i += 2) length += 2 + Buffer.byteLength(parts[i + 1] ?? '', 'utf8');
+  // A control field is [tag, value]; a data field [tag, indicators, code, value, code, value…].
+  let length = Buffer.byteLength(parts[1]!) + 1;
+  for (let i = 2; i < parts.length; i += 2) length += 2 + Buffer.byteLength(parts[i + 1]!);
   return length;
 }
 

@@ -7,7 +7,7 @@ import { abntReference } from './abnt-reference.ts';
 import { buildRecord } from './build-record.ts';
 import { toIso2709 } from './iso2709-writer.ts';
 import { marcView } from './marc-view.ts';
-import { toMarcXml, toMarcXmlCollection } from './marc-xml.ts';
+import { escapeXml, toMarcXml, toMarcXmlCollection, toMarcXmlRecord } from './marc-xml.ts';
 
 const readBack = (bytes: Uint8Array): MarcRecord[] =>
   [...readMarcSync(bytes)].map((r) => {
@@ -67,6 +67,41 @@ describe('writing MARC', () => {
     expect(xml).toContain('<record xmlns="http://www.loc.gov/MARC21/slim">');
   });
 
+  it('writes a MARCXML document, a collection and an embeddable record element exactly so', () => {
+    const record: MarcRecord = {
+      leader: '00000nam a2200000 a 4500',
+      fields: [
+        { tag: '001', value: 'x<1>' },
+        { tag: '500', ind1: '"', subfields: [{ code: '&', value: 'Nota' }] },
+        { tag: '650' },
+      ],
+    };
+    const body = (indent: string) =>
+      [
+        `${indent}  <leader>00000nam a2200000 a 4500</leader>`,
+        `${indent}  <controlfield tag="001">x&lt;1&gt;</controlfield>`,
+        `${indent}  <datafield tag="500" ind1="&quot;" ind2=" ">`,
+        `${indent}    <subfield code="&amp;">Nota</subfield>`,
+        `${indent}  </datafield>`,
+        `${indent}  <datafield tag="650" ind1=" " ind2=" ">`,
+        `${indent}  </datafield>`,
+        `${indent}</record>`,
+        '',
+      ].join('\n');
+    const slim = 'xmlns="http://www.loc.gov/MARC21/slim"';
+    expect(toMarcXml(record)).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n<record ${slim}>\n${body('')}`);
+    expect(toMarcXmlCollection([record, record])).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<collection ${slim}>\n` +
+        `  <record>\n${body('  ')}  <record>\n${body('  ')}</collection>\n`,
+    );
+    expect(toMarcXmlCollection([])).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<collection ${slim}>\n</collection>\n`,
+    );
+    expect(toMarcXmlRecord(record)).toBe(`<record ${slim}>\n${body('')}`);
+    expect(toMarcXmlRecord(record, '    ')).toBe(`    <record ${slim}>\n${body('    ')}`);
+    expect(escapeXml('a & <b> "c"\u0000\ufffe')).toBe('a &amp; &lt;b&gt; &quot;c&quot;');
+  });
+
   it('writes ISO 2709 up to its limits and refuses a field or record past them', () => {
     const withNote = (bytes: number, count = 1): MarcRecord => ({
       leader: '00000nam a2200000 a 4500',
@@ -90,6 +125,34 @@ describe('writing MARC', () => {
       new RangeError('the record is 108186 bytes, more than the 99,999 ISO 2709 allows'),
     );
     expect(toIso2709(withNote(9_000, 11))).toHaveLength(99_174);
+    // 42 + 11 × (12 + 9,075): exactly 99,999 bytes is allowed, one field byte more is not.
+    expect(toIso2709(withNote(9_075, 11))).toHaveLength(99_999);
+    expect(() => toIso2709(withNote(9_076, 11))).toThrow(
+      new RangeError('the record is 100010 bytes, more than the 99,999 ISO 2709 allows'),
+    );
+  });
+
+  it('writes the exact ISO 2709 bytes: leader cut or padded to 24, one character per indicator, blanks for none', () => {
+    const record = (leader: string): MarcRecord => ({
+      leader,
+      fields: [
+        { tag: '001', value: 'ç1' },
+        { tag: '245', ind1: '10', ind2: '', subfields: [{ code: 'ab', value: 'Título' }] },
+        { tag: '650' },
+      ],
+    });
+    const expected =
+      '00081nam a2200061   4500' +
+      '001000400000' +
+      '245001200004' +
+      '650000300016' +
+      '\x1e' +
+      'ç1\x1e' +
+      '1 \x1faTítulo\x1e' +
+      '  \x1e' +
+      '\x1d';
+    expect(toIso2709(record('00000nam')).toString('utf8')).toBe(expected);
+    expect(toIso2709(record('00000nam a2200000   4500EXTRA')).toString('utf8')).toBe(expected);
   });
 
   it('writes ISO 2709 that reads back whatever the record holds: delimiters in values, odd indicators', () => {
