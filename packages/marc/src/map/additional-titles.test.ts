@@ -66,6 +66,85 @@ describe('additional titles of a record (130/240, 242, 246, 740)', () => {
   it('gives nothing for a record with only a title proper', () => {
     expect(additionalTitles(sampleRecord('evergreen-rda-samples.mrc', '16557781'))).toEqual([]);
   });
+
+  /** A record of the given fields, each a tag and its subfields as [code, value]. */
+  const fieldsRecord = (...fields: [string, [string, string][]][]) => ({
+    leader: '00000nam a2200000 a 4500',
+    fields: fields.map(([tag, subfields]) => ({
+      tag,
+      ind1: ' ',
+      ind2: ' ',
+      subfields: subfields.map(([code, value]) => ({ code, value })),
+    })),
+  });
+
+  it.each([
+    ['accents', 'Acao e reacao'],
+    ['case', 'AÇÃO E REAÇÃO'],
+    ['punctuation and spacing', 'Ação -- e   reação!'],
+  ])('leaves out a title equal to the title proper but for its %s', (_, varying) => {
+    const record = fieldsRecord(['245', [['a', 'Ação e reação']]], ['246', [['a', varying]]]);
+    expect(additionalTitles(record)).toEqual([]);
+  });
+
+  it('keeps a title whose words differ from the title proper only where punctuation joined them', () => {
+    const record = fieldsRecord(['245', [['a', 'Ação e reação']]], ['246', [['a', 'Açãoe reação']]]);
+    expect(additionalTitles(record).map((t) => t.title)).toEqual(['Açãoe reação']);
+  });
+
+  it('leaves out a title of punctuation only, and lists every title of a record without a 245', () => {
+    const record = fieldsRecord(
+      ['246', [['a', ' ... ']]],
+      ['246', [['a', 'Outro']]],
+      ['740', [['a', 'Mais um']]],
+    );
+    expect(additionalTitles(record)).toEqual([
+      { kind: 'varying', title: 'Outro', label: null, language: null },
+      { kind: 'added', title: 'Mais um', label: null, language: null },
+    ]);
+  });
+
+  it('reads the display text ($i) of a 246 only, and the language ($y) of a 242 only, trimmed', () => {
+    const record = fieldsRecord(
+      [
+        '242',
+        [
+          ['a', 'Translated'],
+          ['y', ' eng '],
+          ['i', 'Also'],
+        ],
+      ],
+      [
+        '246',
+        [
+          ['i', 'Spine title:'],
+          ['a', 'Varying'],
+          ['y', 'por'],
+        ],
+      ],
+      [
+        '740',
+        [
+          ['i', 'Other'],
+          ['a', 'Added'],
+          ['y', 'spa'],
+        ],
+      ],
+      [
+        '242',
+        [
+          ['a', 'Sem língua'],
+          ['y', '  '],
+        ],
+      ],
+    );
+    expect(additionalTitles(record)).toEqual([
+      { kind: 'translated', title: 'Translated', label: null, language: 'eng' },
+      { kind: 'translated', title: 'Sem língua', label: null, language: null },
+      { kind: 'varying', title: 'Varying', label: 'Spine title', language: null },
+      { kind: 'added', title: 'Added', label: null, language: null },
+    ]);
+  });
 });
 
 describe('image links of a record (856)', () => {
@@ -146,14 +225,28 @@ describe('image links of a record (856)', () => {
   it.each(['image/png', 'IMAGE/JPEG', 'jpeg', 'JPG', 'png', 'gif', 'webp', 'tif', 'tiff', ' png '])(
     'takes a link whose $q is %j for a picture',
     (format) => {
-      expect(imageLinks(with856([['q', format], ['u', 'https://x.org/scan/1']]))).toHaveLength(1);
+      expect(
+        imageLinks(
+          with856([
+            ['q', format],
+            ['u', 'https://x.org/scan/1'],
+          ]),
+        ),
+      ).toHaveLength(1);
     },
   );
 
   it.each(['text/html', 'application/pdf', 'jpeg2000', 'pngx', 'a gif', 'webpage', 'tiffany', 'jpgs'])(
     'does not take a link whose $q is %j for a picture',
     (format) => {
-      expect(imageLinks(with856([['q', format], ['u', 'https://x.org/scan/1']]))).toEqual([]);
+      expect(
+        imageLinks(
+          with856([
+            ['q', format],
+            ['u', 'https://x.org/scan/1'],
+          ]),
+        ),
+      ).toEqual([]);
     },
   );
 
