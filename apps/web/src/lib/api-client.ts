@@ -10,6 +10,7 @@ import {
 import { env, STORAGE_KEYS } from '../config/env';
 import { currentLanguage } from './i18n';
 import { takePageToken } from './page-configuration';
+import { optional, record, text } from './answer-checks';
 
 /** A contract schema: anything that parses unknown JSON into a typed value (zod schemas do). */
 export interface ResponseSchema<T> {
@@ -176,11 +177,15 @@ async function toApiError(response: Response): Promise<ApiError> {
  * The API's error body (the contract's ApiErrorSchema: message, code and an optional requestId),
  * checked by hand: every failed call reads it, and the schema would bring zod into the first load.
  */
+const apiErrorCheck = record({ code: text, message: text, requestId: optional(text) });
+
 function apiErrorBody(body: unknown): { code: string; message: string } | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-  const { code, message, requestId } = body as Record<string, unknown>;
-  if (typeof code !== 'string' || typeof message !== 'string') return null;
-  return requestId === undefined || typeof requestId === 'string' ? { code, message } : null;
+  try {
+    const { code, message } = apiErrorCheck(body);
+    return { code, message };
+  } catch {
+    return null;
+  }
 }
 
 /** The schema itself, loaded when given as a loader; a chunk that cannot be fetched fails as the network. */

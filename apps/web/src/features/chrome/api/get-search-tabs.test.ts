@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SearchTabsSchema } from '@estante/contract';
-import { isSavedSearchTabs } from './get-search-tabs';
+import { savedSearchTabsAnswer } from './get-search-tabs';
+import { bySchema, read } from '../../../testing/answer-checks';
 
 describe('the search tabs kept for the session', () => {
   const tab = { key: 'ebooks', label: 'search.tabs.ebooks', enabled: true, order: 2 };
@@ -13,12 +14,16 @@ describe('the search tabs kept for the session', () => {
       [{ ...tab, enabled: 'yes' }],
       [{ ...tab, order: 1.5 }],
       [{ ...tab, label: null }],
+      [{ ...tab, order: 2 ** 53 }],
+      [{ ...tab, extra: 'left out' }],
       [null],
       { 0: tab },
       'ebooks',
       null,
     ];
     for (const value of values)
-      expect(isSavedSearchTabs(value), JSON.stringify(value)).toBe(SearchTabsSchema.safeParse(value).success);
+      expect(read(savedSearchTabsAnswer, value), JSON.stringify(value)).toEqual(
+        bySchema(SearchTabsSchema, value),
+      );
   });
 });

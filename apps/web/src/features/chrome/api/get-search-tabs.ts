@@ -1,6 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { API_PATHS, SEARCH_TABS, type SearchTab } from '@estante/contract';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, type ResponseSchema } from '../../../lib/api-client';
+import { answerOf, flag, integer, list, oneOf, record, text } from '../../../lib/answer-checks';
 import { STORAGE_KEYS } from '../../../config/env';
 import { pageConfiguration } from '../../../lib/page-configuration';
 
@@ -9,32 +10,19 @@ const searchTabsSchema = () =>
   import('@estante/contract/schemas/institution').then((m) => m.SearchTabsSchema);
 
 /**
- * Whether a value is a list of search tabs as SearchTabsSchema parsed it: the tabs kept for the
- * session are read before any schema has loaded, so they are checked by hand.
+ * SearchTabsSchema's check by hand: the tabs kept for the session are read before any schema has
+ * loaded (decision 0069).
  */
-export function isSavedSearchTabs(value: unknown): value is SearchTab[] {
-  return (
-    Array.isArray(value) &&
-    value.every((tab: unknown) => {
-      if (typeof tab !== 'object' || tab === null) return false;
-      const { key, label, enabled, order } = tab as Record<string, unknown>;
-      return (
-        (SEARCH_TABS as readonly unknown[]).includes(key) &&
-        typeof label === 'string' &&
-        typeof enabled === 'boolean' &&
-        Number.isInteger(order)
-      );
-    })
-  );
-}
+export const savedSearchTabsAnswer: ResponseSchema<SearchTab[]> = answerOf(
+  list(record({ key: oneOf(SEARCH_TABS), label: text, enabled: flag, order: integer })),
+);
 
 function savedSearchTabs(): SearchTab[] | undefined {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEYS.searchTabs);
-    if (!raw) return undefined;
-    const saved: unknown = JSON.parse(raw);
-    return isSavedSearchTabs(saved) ? saved : undefined;
+    return raw ? savedSearchTabsAnswer.parse(JSON.parse(raw)) : undefined;
   } catch {
+    // Nothing kept, storage blocked, or what is kept does not check: the tabs are fetched.
     return undefined;
   }
 }

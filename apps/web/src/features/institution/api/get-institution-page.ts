@@ -1,24 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, type InstitutionPage, type InstitutionPageKey } from '@estante/contract';
 import { apiGet, type ResponseSchema } from '../../../lib/api-client';
+import { answerOf, nullable, record, text } from '../../../lib/answer-checks';
 import { currentLanguage } from '../../../lib/i18n';
 import { pageHomeSection } from '../../../lib/page-configuration';
-
-const nullableText = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
 /**
  * InstitutionPageSchema's check by hand: the home page's sections are its only calls once the
  * configuration comes in the page (decision 0076), and zod need not load for two texts (0069).
  */
-export const institutionPageAnswer: ResponseSchema<InstitutionPage> = {
-  parse(data) {
-    const page = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-    const { titulo, conteudo } = page;
-    if (Array.isArray(data) || !nullableText(titulo) || !nullableText(conteudo))
-      throw new TypeError('not an institution page');
-    return { titulo, conteudo };
-  },
-};
+export const institutionPageAnswer: ResponseSchema<InstitutionPage> = answerOf(
+  record({ titulo: nullable(text), conteudo: nullable(text) }),
+);
 
 const PAGE_PATHS: Record<InstitutionPageKey, string> = {
   secao_1: API_PATHS.homeSection1,

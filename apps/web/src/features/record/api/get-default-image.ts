@@ -1,19 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, type DefaultImage } from '@estante/contract';
 import { apiGet, type ResponseSchema } from '../../../lib/api-client';
+import { answerOf, record, text } from '../../../lib/answer-checks';
 import { pageDefaultImage } from '../../../lib/page-configuration';
 
 /**
  * DefaultImageSchema's check by hand: the default cover is asked for on the first screen, and
  * zod need not load for one address (decisions 0069, 0076).
  */
-export const defaultImageAnswer: ResponseSchema<DefaultImage> = {
-  parse(data) {
-    const url = typeof data === 'object' && data !== null ? (data as { url?: unknown }).url : undefined;
-    if (Array.isArray(data) || typeof url !== 'string') throw new TypeError('not a default image');
-    return { url };
-  },
-};
+export const defaultImageAnswer: ResponseSchema<DefaultImage> = answerOf(record({ url: text }));
 
 /** GET /consulta/imagem-padrao: the cover shown for titles without one. */
 export function getDefaultImage(signal?: AbortSignal): Promise<DefaultImage> {
