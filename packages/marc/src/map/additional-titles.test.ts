@@ -4,6 +4,20 @@ import { buildRecord } from '../views/build-record.ts';
 import { additionalTitles } from './additional-titles.ts';
 import { imageLinks } from './image-links.ts';
 
+/** A field given as its tag and its subfields, each [code, value]. */
+type Field = [string, [string, string][]];
+
+/** A record of the given data fields, with blank indicators. */
+const fieldsRecord = (...fields: Field[]) => ({
+  leader: '00000nam a2200000 a 4500',
+  fields: fields.map(([tag, subfields]) => ({
+    tag,
+    ind1: ' ',
+    ind2: ' ',
+    subfields: subfields.map(([code, value]) => ({ code, value })),
+  })),
+});
+
 describe('additional titles of a record (130/240, 242, 246, 740)', () => {
   it('gives a map its uniform title and the varying title with its display text', () => {
     expect(additionalTitles(sampleRecord('evergreen-rda-samples.mrc', '17631075'))).toEqual([
@@ -65,17 +79,6 @@ describe('additional titles of a record (130/240, 242, 246, 740)', () => {
 
   it('gives nothing for a record with only a title proper', () => {
     expect(additionalTitles(sampleRecord('evergreen-rda-samples.mrc', '16557781'))).toEqual([]);
-  });
-
-  /** A record of the given fields, each a tag and its subfields as [code, value]. */
-  const fieldsRecord = (...fields: [string, [string, string][]][]) => ({
-    leader: '00000nam a2200000 a 4500',
-    fields: fields.map(([tag, subfields]) => ({
-      tag,
-      ind1: ' ',
-      ind2: ' ',
-      subfields: subfields.map(([code, value]) => ({ code, value })),
-    })),
   });
 
   it.each([
@@ -187,16 +190,16 @@ describe('image links of a record (856)', () => {
     ]);
   });
 
-  /** A record whose 856 fields have the given subfields, each as [code, value]. */
-  const with856 = (...fields: [string, string][][]) => ({
-    leader: '00000nam a2200000 a 4500',
-    fields: fields.map((subfields) => ({
-      tag: '856',
-      ind1: '4',
-      ind2: '2',
-      subfields: subfields.map(([code, value]) => ({ code, value })),
-    })),
-  });
+  /** A record of 856 fields, each given by its subfields. */
+  const with856 = (...fields: [string, string][][]) => fieldsRecord(...fields.map((f): Field => ['856', f]));
+  /** The image links of one 856 whose $q is the given format. */
+  const linksOfFormat = (format: string) =>
+    imageLinks(
+      with856([
+        ['q', format],
+        ['u', 'https://x.org/scan/1'],
+      ]),
+    );
 
   it.each([
     ['a JPEG', 'https://x.org/a.jpg'],
@@ -224,30 +227,12 @@ describe('image links of a record (856)', () => {
 
   it.each(['image/png', 'IMAGE/JPEG', 'jpeg', 'JPG', 'png', 'gif', 'webp', 'tif', 'tiff', ' png '])(
     'takes a link whose $q is %j for a picture',
-    (format) => {
-      expect(
-        imageLinks(
-          with856([
-            ['q', format],
-            ['u', 'https://x.org/scan/1'],
-          ]),
-        ),
-      ).toHaveLength(1);
-    },
+    (format) => expect(linksOfFormat(format)).toHaveLength(1),
   );
 
   it.each(['text/html', 'application/pdf', 'jpeg2000', 'pngx', 'a gif', 'webpage', 'tiffany', 'jpgs'])(
     'does not take a link whose $q is %j for a picture',
-    (format) => {
-      expect(
-        imageLinks(
-          with856([
-            ['q', format],
-            ['u', 'https://x.org/scan/1'],
-          ]),
-        ),
-      ).toEqual([]);
-    },
+    (format) => expect(linksOfFormat(format)).toEqual([]),
   );
 
   it('joins $3, $y and $z without their final punctuation into the description, skipping empty ones', () => {
