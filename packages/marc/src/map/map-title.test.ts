@@ -9,7 +9,7 @@ import { WORK_TYPES } from './work-types.ts';
 const BIB_FILES = Object.entries(SAMPLE_FILES)
   .filter(([, f]) => (f.kinds.bibliographic ?? 0) + (f.kinds.unknown ?? 0) > 0)
   .map(([name]) => name);
-const WORK_TYPE_CODES: string[] = WORK_TYPES.map((w) => w.code);
+const WORK_TYPE_CODES: readonly string[] = WORK_TYPES;
 
 function titleOf(record: MarcRecord): MappedTitle {
   const mapped = mapTitle(record);
