@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORK_TYPES } from '@estante/marc';
 import { createTestDb } from '../../testing/build-test-app.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { createPostgresSearchEngine, searchRequest } from '../search/index.ts';
@@ -62,6 +63,13 @@ describe('importing the shared MARC files', () => {
       expect(skip.position).toBeGreaterThan(0);
       expect(skip.reason.length).toBeGreaterThan(5);
     }
+  });
+
+  it('has the names, in each language, of every work type the MARC mapping gives', async () => {
+    const { rows } = await db.query<{ code: string }>(
+      "SELECT code FROM work_type WHERE label_pt <> '' AND label_en <> '' AND label_es <> ''",
+    );
+    expect(rows.map((r) => r.code)).toEqual(expect.arrayContaining([...WORK_TYPES]));
   });
 
   it('imports nearly every bibliographic record and says why the rest were skipped', () => {
