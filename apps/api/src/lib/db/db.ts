@@ -15,10 +15,19 @@ export interface Queryable {
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; inside it use only the given handle (PGlite deadlocks on the outer one). */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
   /** The connection pool's state (PostgreSQL); PGlite has one connection in the process and no pool. */
   poolStats?(): PoolStats;
+}
+
+/** How a transaction starts. */
+export interface TransactionOptions {
+  /**
+   * Statements that must open it, before its first query (`SET TRANSACTION ISOLATION LEVEL …`,
+   * `SET LOCAL …`): on PostgreSQL they go with the BEGIN in one round trip.
+   */
+  settings?: string;
 }
 
 /** Connections of a pool: all open, idle among them, and requests waiting for one. */

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Db, Queryable, QueryResult } from './db.ts';
+import type { Db, Queryable, QueryResult, TransactionOptions } from './db.ts';
 
 interface PgliteLike {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -101,7 +101,11 @@ export async function openPglite(
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) =>
+      pg.transaction(async (tx) => {
+        if (options?.settings) await tx.exec(options.settings);
+        return fn(wrap(tx));
+      }),
     close: async () => {
       await pg.close();
       unlock();

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult } from './db.ts';
+import type { Db, Queryable, QueryResult, TransactionOptions } from './db.ts';
 
 // int8 (count(*), bigint ids) as JS numbers, as PGlite returns them; our ids stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -29,10 +29,11 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> {
       const tx = await pool.connect();
       try {
-        await tx.query('BEGIN');
+        // A script without parameters is one simple query: BEGIN and its settings in one round trip.
+        await tx.query(options?.settings ? `BEGIN; ${options.settings}` : 'BEGIN');
         const result = await fn(wrap(tx));
         await tx.query('COMMIT');
         return result;

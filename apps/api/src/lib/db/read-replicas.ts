@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db, Queryable, QueryResult } from './db.ts';
+import type { Db, Queryable, QueryResult, TransactionOptions } from './db.ts';
 import { openPostgres } from './postgres.ts';
 
 /**
@@ -195,8 +195,8 @@ export function openReadReplicas(
     exec(sql: string): Promise<void> {
       return routed((handle) => handle.exec(sql));
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return routed((handle) => handle.transaction(fn));
+    transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> {
+      return routed((handle) => handle.transaction(fn, options));
     },
     // The owner closes the primary, and close() below the replicas.
     close: async () => undefined,
@@ -233,8 +233,8 @@ function lazyPostgres(url: string, max: number): Db {
     async exec(sql: string): Promise<void> {
       await (await open()).exec(sql);
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return (await open()).transaction(fn);
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> {
+      return (await open()).transaction(fn, options);
     },
     close: async () => {
       if (opening) await (await opening.catch(() => null))?.close();

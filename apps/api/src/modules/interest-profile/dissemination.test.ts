@@ -203,15 +203,17 @@ describe('dissemination of new titles', () => {
     // The run dies as it moves the mark: its matches and alerts are rolled back with it.
     const dying: Db = {
       ...ctx.db,
-      transaction: (fn) =>
-        ctx.db.transaction((tx) =>
-          fn({
-            exec: (sql) => tx.exec(sql),
-            query: (sql, params) =>
-              sql.includes('UPDATE institution_setting')
-                ? Promise.reject(new Error('power cut'))
-                : tx.query(sql, params),
-          } as Queryable),
+      transaction: (fn, options) =>
+        ctx.db.transaction(
+          (tx) =>
+            fn({
+              exec: (sql) => tx.exec(sql),
+              query: (sql, params) =>
+                sql.includes('UPDATE institution_setting')
+                  ? Promise.reject(new Error('power cut'))
+                  : tx.query(sql, params),
+            } as Queryable),
+          options,
         ),
     };
     await expect(runDissemination({ db: dying, clock, mailer: mail.mailer })).rejects.toThrow('power cut');

@@ -751,7 +751,7 @@ describe('a failed search', () => {
         return handle.query(sql, params);
       },
     });
-    return { ...guard(db), transaction: (fn) => db.transaction((tx) => fn(guard(tx))) };
+    return { ...guard(db), transaction: (fn, options) => db.transaction((tx) => fn(guard(tx)), options) };
   };
 
   it.each([

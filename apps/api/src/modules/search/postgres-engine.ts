@@ -64,7 +64,7 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
   const hints = catalogueHints(db, { ttlMs: options.hintsTtlMs ?? 60_000, termCounts });
   // On PostgreSQL: no JIT (it compiled for 50–85 ms to save less on these statements), and room
   // for the bitmap of a frequent word (at 4 MB it turns lossy and every title on its pages is
-  // read). One round trip.
+  // read). Sent with the BEGIN, in one round trip.
   const snapshot =
     db.kind === 'postgres'
       ? `SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY;
@@ -108,46 +108,48 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
       const known = await hints();
       const plan = memory?.ready && termCounts ? memoryPlan(request, known.words) : null;
       let absorbed: { changed: Changed; complete: number } | undefined;
-      const { counts, ids, hits } = await db.transaction(async (tx) => {
-        await tx.exec(snapshot);
-        if (memory && plan !== null) {
-          const answered = await answerInMemory(tx, memory, request, plan, {
-            hint: known.value,
-            cap,
-            fullRankLimit,
-          });
-          if (answered) {
-            absorbed = answered;
-            const { counts, ids } = answered;
-            if (request.countWorks) counts.works = await countWorks(tx, request, counts.total);
-            return {
-              counts,
-              ids,
-              hits: request.hitsLanguage ? await hitsOf(tx, ids, request.hitsLanguage) : undefined,
-            };
+      const { counts, ids, hits } = await db.transaction(
+        async (tx) => {
+          if (memory && plan !== null) {
+            const answered = await answerInMemory(tx, memory, request, plan, {
+              hint: known.value,
+              cap,
+              fullRankLimit,
+            });
+            if (answered) {
+              absorbed = answered;
+              const { counts, ids } = answered;
+              if (request.countWorks) counts.works = await countWorks(tx, request, counts.total);
+              return {
+                counts,
+                ids,
+                hits: request.hitsLanguage ? await hitsOf(tx, ids, request.hitsLanguage) : undefined,
+              };
+            }
           }
-        }
-        let counts: Counts | undefined = hit;
-        if (!counts) {
-          const { rows, matched } = await countInDatabase(tx, request, known, {
-            cap,
-            termCounts,
-            works: request.countWorks === true,
+          let counts: Counts | undefined = hit;
+          if (!counts) {
+            const { rows, matched } = await countInDatabase(tx, request, known, {
+              cap,
+              termCounts,
+              works: request.countWorks === true,
+            });
+            counts = countsOf(request, rows, matched);
+          }
+          // Works are a fact of the version, as the counts: a kept search keeps them too.
+          if (request.countWorks && counts.works === undefined)
+            counts.works = await countWorks(tx, request, counts.total);
+          if (counts.total <= (request.page - 1) * request.pageSize)
+            return { counts, ids: [], hits: request.hitsLanguage ? [] : undefined };
+          const statement = buildSearchSql(request, {
+            fullRank: counts.total <= fullRankLimit,
+            ...known.value,
+            ...(counts.matched === undefined ? {} : { matched: counts.matched }),
           });
-          counts = countsOf(request, rows, matched);
-        }
-        // Works are a fact of the version, as the counts: a kept search keeps them too.
-        if (request.countWorks && counts.works === undefined)
-          counts.works = await countWorks(tx, request, counts.total);
-        if (counts.total <= (request.page - 1) * request.pageSize)
-          return { counts, ids: [], hits: request.hitsLanguage ? [] : undefined };
-        const statement = buildSearchSql(request, {
-          fullRank: counts.total <= fullRankLimit,
-          ...known.value,
-          ...(counts.matched === undefined ? {} : { matched: counts.matched }),
-        });
-        return { counts, ...(await readPage(tx, statement, request.hitsLanguage)) };
-      });
+          return { counts, ...(await readPage(tx, statement, request.hitsLanguage)) };
+        },
+        { settings: snapshot },
+      );
       if (memory && absorbed) memory.absorb(absorbed.changed, absorbed.complete, version, keepable);
       if (absorbed) stats.keysInMemory++;
       else if (hit) stats.keptCounts++;

@@ -61,6 +61,9 @@ export interface WorkPage {
   filters: FilterCounts[];
 }
 
+/** The page of works reads one snapshot, as the engine does. */
+const SNAPSHOT = { settings: 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY' };
+
 /**
  * The works a search matches and its page of works, in one snapshot; null when no two matched
  * titles share a work (the engine's page of titles is then the page of works).
@@ -73,7 +76,6 @@ export interface WorkPage {
  */
 export async function pageOfWorks(db: Db, request: SearchRequest): Promise<WorkPage | null> {
   return db.transaction(async (tx) => {
-    await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const counting = buildMatchedTitlesSql(
       request,
       `count(*)::int AS titles, count(DISTINCT coalesce(t.work_key, '#' || t.id))::int AS works`,
@@ -133,7 +135,7 @@ export async function pageOfWorks(db: Db, request: SearchRequest): Promise<WorkP
         ...(row.work === null ? [] : (others.get(row.work) ?? []).filter((id) => id !== row.id)),
       ]),
     };
-  });
+  }, SNAPSHOT);
 }
 
 /** The result lines of a page of works: each work's first title, with its editions when it has several. */
