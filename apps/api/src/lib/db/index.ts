@@ -2,7 +2,7 @@ import type { Db } from './db.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
-export type { Db, PoolStats, Queryable, QueryResult } from './db.ts';
+export type { Db, PoolStats, Queryable, QueryResult, TransactionOptions } from './db.ts';
 export { migrate, pendingMigrations } from './migrate.ts';
 
 /** Opens PostgreSQL when a URL is given, else the embedded database in dataDir. */

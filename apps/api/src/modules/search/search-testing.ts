@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../lib/db/index.ts';
+import type { Db, Queryable, TransactionOptions } from '../../lib/db/index.ts';
 import type { SearchResult } from './engine.ts';
 
 /** The same database, recording the statements run inside search transactions. */
@@ -14,7 +14,8 @@ export function recorded(db: Db): { db: Db; statements: string[] } {
   return {
     db: {
       ...db,
-      transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction((tx) => fn(wrap(tx))),
+      transaction: <T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) =>
+        db.transaction((tx) => fn(wrap(tx)), options),
     },
     statements,
   };
