@@ -34,7 +34,7 @@ export interface MappedAuthority {
   seeFrom: string[];
   /** 5XX "see also" references. */
   seeAlso: string[];
-  /** 667, 670, 678 and 680 notes, in record order. */
+  /** 667, 670, 678 and 680 notes, tag by tag (a record holds its fields in tag order). */
   notes: string[];
 }
 
