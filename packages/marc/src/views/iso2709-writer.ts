@@ -30,7 +30,7 @@ export function toIso2709(record: MarcRecord): Buffer {
   }
   if (total > 99_999)
     throw new RangeError(`the record is ${total} bytes, more than the 99,999 ISO 2709 allows`);
-  const leader = record.leader.padEnd(24, ' ').slice(0, 24);
+  const leader = record.leader.padEnd(24, ' ');
   // Positions 09-11 and 20-23 are fixed for MARC 21 in UTF-8.
   const normalized = `${leader.slice(0, 9)}a22${leader.slice(12, 20)}4500`;
   return Buffer.from(Iso2709Formater.format({ leader: normalized, fields }));

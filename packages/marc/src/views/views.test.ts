@@ -138,17 +138,20 @@ describe('writing MARC', () => {
       fields: [
         { tag: '001', value: 'ç1' },
         { tag: '245', ind1: '10', ind2: '', subfields: [{ code: 'ab', value: 'Título' }] },
+        { tag: '246', ind1: '', ind2: '04', subfields: [] },
         { tag: '650' },
       ],
     });
     const expected =
-      '00081nam a2200061   4500' +
+      '00096nam a2200073   4500' +
       '001000400000' +
       '245001200004' +
-      '650000300016' +
+      '246000300016' +
+      '650000300019' +
       '\x1e' +
       'ç1\x1e' +
       '1 \x1faTítulo\x1e' +
+      ' 0\x1e' +
       '  \x1e' +
       '\x1d';
     expect(toIso2709(record('00000nam')).toString('utf8')).toBe(expected);
