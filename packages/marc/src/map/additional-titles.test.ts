@@ -230,7 +230,7 @@ describe('image links of a record (856)', () => {
     (format) => expect(linksOfFormat(format)).toHaveLength(1),
   );
 
-  it.each(['text/html', 'application/pdf', 'jpeg2000', 'pngx', 'a gif', 'webpage', 'tiffany', 'jpgs'])(
+  it.each(['text/html', 'application/pdf', 'jpeg2000', 'pngx', 'a gif', 'gifs', 'webpage', 'tiffany', 'jpgs'])(
     'does not take a link whose $q is %j for a picture',
     (format) => expect(linksOfFormat(format)).toEqual([]),
   );
