@@ -7,7 +7,12 @@ import { migrate } from '../lib/db/index.ts';
 import { dumpPglite, openPglite } from '../lib/db/pglite.ts';
 import { openPostgres } from '../lib/db/postgres.ts';
 import { seedDemo } from '../modules/seed/index.ts';
-import { EMPTY_TEMPLATE_DATABASE, TEMPLATE_DATABASE, TEST_DATABASE_PREFIX, withDatabase } from './databases.ts';
+import {
+  EMPTY_TEMPLATE_DATABASE,
+  TEMPLATE_DATABASE,
+  TEST_DATABASE_PREFIX,
+  withDatabase,
+} from './databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -230,9 +230,18 @@ describe('image links of a record (856)', () => {
     (format) => expect(linksOfFormat(format)).toHaveLength(1),
   );
 
-  it.each(['text/html', 'application/pdf', 'jpeg2000', 'pngx', 'a gif', 'gifs', 'webpage', 'tiffany', 'jpgs'])(
-    'does not take a link whose $q is %j for a picture',
-    (format) => expect(linksOfFormat(format)).toEqual([]),
+  it.each([
+    'text/html',
+    'application/pdf',
+    'jpeg2000',
+    'pngx',
+    'a gif',
+    'gifs',
+    'webpage',
+    'tiffany',
+    'jpgs',
+  ])('does not take a link whose $q is %j for a picture', (format) =>
+    expect(linksOfFormat(format)).toEqual([]),
   );
 
   it('joins $3, $y and $z without their final punctuation into the description, skipping empty ones', () => {

@@ -186,7 +186,10 @@ describe('writing MARC', () => {
   });
 
   it('gives a data field without indicators or subfields blank indicators and no subfields in the MARC view', () => {
-    const view = marcView({ leader: '00000nam a2200000 a 4500', fields: [{ tag: '245' }, { tag: '001', value: '' }] });
+    const view = marcView({
+      leader: '00000nam a2200000 a 4500',
+      fields: [{ tag: '245' }, { tag: '001', value: '' }],
+    });
     expect(view.fields).toEqual([
       { tag: '245', ind1: ' ', ind2: ' ', subfields: [] },
       { tag: '001', value: '' },
