@@ -58,16 +58,27 @@ describe('trimPunctuation, rule by rule', () => {
     ['(2. ed.)', '(2. ed.)'],
     ['Note (rev.).', 'Note (rev.)'],
     ['Collection [sic].', 'Collection [sic]'],
+    ['Rio.', 'Rio'],
+    [').', ')'],
   ])('drops a period after a word of three or more letters or after a bracket: %j', (text, trimmed) => {
     expect(trimPunctuation(text)).toBe(trimmed);
   });
 
-  it.each(['Smith, J.', 'Smith, Jr.', 'ed.', 'A.', '.', 'a b.', 'Vol. 2-.', 'Dr. no.', 'p.', 'v.1.'])(
-    'keeps a period after initials, short abbreviations and non-letters: %j',
-    (text) => {
-      expect(trimPunctuation(text)).toBe(text);
-    },
-  );
+  it.each([
+    'Smith, J.',
+    'Smith, Jr.',
+    'ed.',
+    'A.',
+    '.',
+    'a b.',
+    'Vol. 2-.',
+    'Dr. no.',
+    'p.',
+    'v.1.',
+    'Ver §§§.',
+  ])('keeps a period after initials, short abbreviations and non-letters: %j', (text) => {
+    expect(trimPunctuation(text)).toBe(text);
+  });
 
   it('keeps every final period when asked, and still drops separators', () => {
     expect(trimPunctuation('Oakland, Calif.', { keepPeriod: true })).toBe('Oakland, Calif.');
