@@ -3,19 +3,15 @@ import { sampleRecord } from '../testing/sample-files.ts';
 import { buildRecord } from '../views/build-record.ts';
 import { additionalTitles } from './additional-titles.ts';
 import { imageLinks } from './image-links.ts';
+import { dataField, type Pair } from '../testing/fields.ts';
 
-/** A field given as its tag and its subfields, each [code, value]. */
-type Field = [string, [string, string][]];
+/** A field given as its tag and its subfields. */
+type Field = [string, Pair[]];
 
 /** A record of the given data fields, with blank indicators. */
 const fieldsRecord = (...fields: Field[]) => ({
   leader: '00000nam a2200000 a 4500',
-  fields: fields.map(([tag, subfields]) => ({
-    tag,
-    ind1: ' ',
-    ind2: ' ',
-    subfields: subfields.map(([code, value]) => ({ code, value })),
-  })),
+  fields: fields.map(([tag, subfields]) => dataField(tag, '  ', ...subfields)),
 });
 
 describe('additional titles of a record (130/240, 242, 246, 740)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MarcField } from '../types.ts';
+import { dataField } from '../testing/fields.ts';
 import {
   all,
   alternatesOf,
@@ -17,12 +17,7 @@ import {
 
 // The traject-style extraction every mapping is written with, on a small record written by hand.
 
-const data = (tag: string, ind1: string, ind2: string, ...subfields: [string, string][]): MarcField => ({
-  tag,
-  ind1,
-  ind2,
-  subfields: subfields.map(([code, value]) => ({ code, value })),
-});
+const data = dataField;
 
 const record = indexRecord({
   leader: '00000nam a2200000 a 4500',
@@ -30,16 +25,16 @@ const record = indexRecord({
     { tag: '001', value: 'ctrl-1' },
     { tag: '001', value: 'second' },
     { tag: '008', value: '200101s2020    bl            000 0 por d' },
-    data('100', '1', ' ', ['a', 'Silva, Ana,'], ['d', '1950-'], ['0', '(BR)1'], ['e', 'autora.']),
-    data('245', '1', '0', ['6', '880-01'], ['a', 'Título :'], ['b', 'subtítulo /'], ['c', 'Ana Silva.']),
-    data('246', '3', ' ', ['a', ' ']),
-    data('264', ' ', '1', ['a', 'São Paulo :'], ['b', 'Editora,'], ['c', '2020.']),
-    data('264', ' ', '4', ['c', '©2019']),
-    data('490', '0', ' ', ['a', 'Série'], ['v', '3']),
-    data('830', ' ', '0', ['a', 'Série.'], ['v', '3']),
-    data('880', '1', '0', ['6', '245-01/(N'], ['a', 'Заглавие']),
-    data('880', '1', ' ', ['6', '100-02/(N'], ['a', 'Сильва']),
-    data('880', ' ', ' ', ['6', '245-03'], ['a', 'Outro']),
+    data('100', '1 ', ['a', 'Silva, Ana,'], ['d', '1950-'], ['0', '(BR)1'], ['e', 'autora.']),
+    data('245', '10', ['6', '880-01'], ['a', 'Título :'], ['b', 'subtítulo /'], ['c', 'Ana Silva.']),
+    data('246', '3 ', ['a', ' ']),
+    data('264', ' 1', ['a', 'São Paulo :'], ['b', 'Editora,'], ['c', '2020.']),
+    data('264', ' 4', ['c', '©2019']),
+    data('490', '0 ', ['a', 'Série'], ['v', '3']),
+    data('830', ' 0', ['a', 'Série.'], ['v', '3']),
+    data('880', '10', ['6', '245-01/(N'], ['a', 'Заглавие']),
+    data('880', '1 ', ['6', '100-02/(N'], ['a', 'Сильва']),
+    data('880', '  ', ['6', '245-03'], ['a', 'Outro']),
   ],
 });
 
@@ -122,16 +117,7 @@ describe('reading fields and subfields', () => {
   });
 
   it('joins a field: chosen codes, or all but $0–$9; blank values left out; values trimmed', () => {
-    const field = data(
-      '650',
-      ' ',
-      '0',
-      ['a', ' Gatos '],
-      ['x', ''],
-      ['z', 'Brasil'],
-      ['2', 'lcsh'],
-      ['9', '7'],
-    );
+    const field = data('650', ' 0', ['a', ' Gatos '], ['x', ''], ['z', 'Brasil'], ['2', 'lcsh'], ['9', '7']);
     expect(joinSubfields(field, null)).toBe('Gatos Brasil');
     expect(joinSubfields(field, 'az2', ' -- ')).toBe('Gatos -- Brasil -- lcsh');
     expect(joinSubfields({ tag: '650' }, null)).toBe('');
@@ -146,9 +132,9 @@ describe('reading fields and subfields', () => {
     const title = fieldsOf(record, '245')[0]!;
     expect(subfieldValue(linkedAlternate(record, title)!, 'a')).toBe('Заглавие');
     expect(linkedAlternate(record, fieldsOf(record, '100')[0]!)).toBeNull();
-    expect(linkedAlternate(record, data('245', ' ', ' ', ['6', '880-09'], ['a', 'x']))).toBeNull();
-    expect(linkedAlternate(record, data('245', ' ', ' ', ['6', '100-01'], ['a', 'x']))).toBeNull();
-    expect(linkedAlternate(record, data('100', ' ', ' ', ['6', '880-01'], ['a', 'x']))).toBeNull();
+    expect(linkedAlternate(record, data('245', '  ', ['6', '880-09'], ['a', 'x']))).toBeNull();
+    expect(linkedAlternate(record, data('245', '  ', ['6', '100-01'], ['a', 'x']))).toBeNull();
+    expect(linkedAlternate(record, data('100', '  ', ['6', '880-01'], ['a', 'x']))).toBeNull();
     expect(alternatesOf(record, '245').map((f) => subfieldValue(f, 'a'))).toEqual(['Заглавие', 'Outro']);
     expect(alternatesOf(record, '600')).toEqual([]);
   });

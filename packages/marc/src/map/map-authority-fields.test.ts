@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MarcField } from '../types.ts';
+import { dataField, type Pair } from '../testing/fields.ts';
 import { AUTHORITY_TYPE_BY_TAG, mapAuthority, type MappedAuthority } from './map-authority.ts';
 import { hashedControlNumber } from './map-title.ts';
 
 // mapAuthority field by field, on small authority records written by hand.
 
-/** A data field: its tag and its subfields, each [code, value]. */
-const field = (tag: string, ...subfields: [string, string][]): MarcField => ({
-  tag,
-  ind1: ' ',
-  ind2: ' ',
-  subfields: subfields.map(([code, value]) => ({ code, value })),
-});
+/** A data field with blank indicators: its tag and its subfields. */
+const field = (tag: string, ...subfields: Pair[]): MarcField => dataField(tag, '  ', ...subfields);
 
 const authority = (...fields: MarcField[]) => ({ leader: '00000nz  a2200000n  4500', fields });
 

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MarcField } from '../types.ts';
 import { headingOf, mapTitle, type MappedTitle } from './map-title.ts';
+import { dataField, type Pair } from '../testing/fields.ts';
 
 // Field by field, the rules of map-title.ts on small records written as a cataloguer would: which
 // tags and subfields feed each field of the title, in which order of preference, with which
 // punctuation left out. Every expected value is written out by hand.
 
-type Pair = [code: string, value: string];
-
-const data = (tag: string, ind: string, ...pairs: Pair[]): MarcField => ({
-  tag,
-  ind1: ind[0]!,
-  ind2: ind[1]!,
-  subfields: pairs.map(([code, value]) => ({ code, value })),
-});
+const data = dataField;
 const control = (tag: string, value: string): MarcField => ({ tag, value });
 
 /** Leader of a record: type (06) and bibliographic level (07); a book by default. */

@@ -4,6 +4,7 @@ import type { MarcField, MarcRecord } from '../types.ts';
 import { buildRecord } from '../views/build-record.ts';
 import { mapTitle, type MappedTitle } from './map-title.ts';
 import { parseActDesignation } from './special-materials.ts';
+import { dataField } from '../testing/fields.ts';
 
 function titleOf(record: MarcRecord): MappedTitle {
   const mapped = mapTitle(record);
@@ -11,12 +12,7 @@ function titleOf(record: MarcRecord): MappedTitle {
   return mapped;
 }
 
-const field = (tag: string, ind: string, ...pairs: [string, string][]): MarcField => ({
-  tag,
-  ind1: ind[0]!,
-  ind2: ind[1]!,
-  subfields: pairs.map(([code, value]) => ({ code, value })),
-});
+const field = dataField;
 
 /** A law as a Brazilian cataloguer enters it: under the jurisdiction, with its designation as uniform title. */
 function copyrightLaw(extra: MarcField[] = []): MarcRecord {
