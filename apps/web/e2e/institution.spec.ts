@@ -1,15 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { AXE_TAGS, changePageConfiguration, openHome } from './helpers';
-
-/** Issue 7: every new screen has no axe violation of any severity (not only serious and critical). */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+import { allViolations, changePageConfiguration, openHome } from './helpers';
 
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -70,7 +60,8 @@ for (const viewport of VIEWPORTS) {
       await expect(welcome).toContainText('Nossas três bibliotecas');
       await expect(page.getByRole('region', { name: 'Serviços' })).toContainText('Empréstimo domiciliar');
       await expect(page.getByRole('region', { name: 'Guia da pesquisa' })).toContainText('Dica 1 de 5');
-      expect(await violations(page)).toEqual([]);
+      // Issue 7: every new screen has no axe violation of any severity (not only serious and critical).
+      expect(await allViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     });
 
@@ -84,7 +75,7 @@ for (const viewport of VIEWPORTS) {
       await tour.getByRole('button', { name: 'Desativar os guias' }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirmação' });
       await expect(dialog).toContainText('Desativar os guias de pesquisa?');
-      expect(await violations(page)).toEqual([]);
+      expect(await allViolations(page)).toEqual([]);
       // Escape counts as cancel: the guide stays.
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -125,7 +116,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('heading', { level: 1, name: 'Informações gerais' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Empréstimos' })).toBeVisible();
       await expect(page).toHaveTitle(/Informações gerais/);
-      expect(await violations(page)).toEqual([]);
+      expect(await allViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     });
 
@@ -142,7 +133,7 @@ for (const viewport of VIEWPORTS) {
       await expect(rows.nth(6)).toContainText('08:00 às 12:00; 13:00 às 17:00');
       await expect(rows.nth(7)).toContainText('domingo');
       await expect(rows.nth(7)).toContainText('Fechado');
-      expect(await violations(page)).toEqual([]);
+      expect(await allViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     });
 
@@ -153,7 +144,7 @@ for (const viewport of VIEWPORTS) {
       await page.keyboard.press('Enter');
       await expect(question).toHaveAttribute('aria-expanded', 'true');
       await expect(page.getByText('Qualquer biblioteca da Universidade recebe devoluções')).toBeVisible();
-      expect(await violations(page)).toEqual([]);
+      expect(await allViolations(page)).toEqual([]);
     });
 
     test('institutional events, soonest first', async ({ page }) => {
@@ -165,7 +156,7 @@ for (const viewport of VIEWPORTS) {
       await expect(events.filter({ hasText: 'Feira de troca de livros' })).toContainText(
         'Campus Centro — Pátio central',
       );
-      expect(await violations(page)).toEqual([]);
+      expect(await allViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     });
 
@@ -187,7 +178,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('link', { name: 'Mês anterior' }).click();
       await expect(month).toHaveText(shown);
       await expect(circle).toHaveCount(inNextMonth ? 0 : 1);
-      expect(await violations(page)).toEqual([]);
+      expect(await allViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     });
 
@@ -211,7 +202,7 @@ for (const viewport of VIEWPORTS) {
       expect(
         await page.evaluate(() => (window as { __supportPwned?: boolean }).__supportPwned),
       ).toBeUndefined();
-      expect(await violations(page)).toEqual([]);
+      expect(await allViolations(page)).toEqual([]);
     });
 
     test('the footer offers comments (13), suggestion (12) and the logo (88) only when their activities are on', async ({
@@ -258,7 +249,7 @@ for (const viewport of VIEWPORTS) {
         .getByRole('combobox', { name: /Biblioteca/ })
         .selectOption({ label: 'Biblioteca Central' });
       await expect(send).toBeEnabled();
-      expect(await violations(page)).toEqual([]);
+      expect(await allViolations(page)).toEqual([]);
       const posted = page.waitForRequest((r) => r.url().endsWith('/api/unidade-informacao/comentario'));
       await send.click();
       expect((await posted).postDataJSON()).toEqual({
@@ -288,7 +279,7 @@ for (const viewport of VIEWPORTS) {
       await dialog.getByRole('button', { name: 'Enviar' }).click();
       await expect(dialog).toContainText('Limite de comentários excedido.');
       await expect(text).toHaveValue('Mais um comentário');
-      expect(await violations(page)).toEqual([]);
+      expect(await allViolations(page)).toEqual([]);
     });
 
     test('the acquisition suggestion: first campus and library preselected, warnings naming fields, then sent', async ({
@@ -307,7 +298,7 @@ for (const viewport of VIEWPORTS) {
       await expect(dialog.getByText('O campo Título é obrigatório.')).toBeVisible();
       await expect(dialog.getByText('O campo Editora é obrigatório.')).toBeVisible();
       await expect(dialog.getByRole('textbox', { name: /^Título/ })).toBeFocused();
-      expect(await violations(page)).toEqual([]);
+      expect(await allViolations(page)).toEqual([]);
 
       await dialog.getByRole('textbox', { name: /^Título/ }).fill('Redes de computadores');
       await dialog.getByRole('textbox', { name: /^Editora/ }).fill('Pearson');
