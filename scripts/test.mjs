@@ -124,8 +124,8 @@ async function checksTogether(checks) {
   }
 }
 
-/** Chromium for the browser tests: CHROME_PATH, one on the PATH, or Debian's package when we are root. */
-async function findChromium() {
+/** Chromium for the browser tests: CHROME_PATH, or one on the PATH. */
+function chromiumOnPath() {
   if (process.env.CHROME_PATH) return existsSync(process.env.CHROME_PATH) ? process.env.CHROME_PATH : null;
   for (const name of ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']) {
     if (hasCommand(name))
@@ -133,65 +133,68 @@ async function findChromium() {
         .stdout.toString()
         .trim();
   }
-  if (await aptInstall(['chromium'])) return '/usr/bin/chromium';
   return null;
 }
 
-/** Debian's yaz-marcdump is the independent oracle of the MARC-8 decoder test. */
-async function ensureYaz() {
-  if (hasCommand('yaz-marcdump')) return true;
-  if (await aptInstall(['yaz'])) return true;
-  console.error('yaz-marcdump is missing: install the Debian/Ubuntu package "yaz" (apt-get install yaz).');
-  return false;
-}
+/**
+ * The programs the suites need from Debian, each the independent reader or the real server of some
+ * tests, with how to tell it is there and what its absence fails in the summary.
+ */
+const DEBIAN_TOOLS = [
+  {
+    // yaz-marcdump: the independent oracle of the MARC-8 decoder test.
+    present: () => hasCommand('yaz-marcdump'),
+    packages: ['yaz'],
+    missing: 'yaz-marcdump is missing',
+    suite: 'MARC-8 oracle (yaz-marcdump missing)',
+  },
+  {
+    // bibutils and poppler: the readers the export tests read the basket's files back with.
+    present: () => ['ris2xml', 'bib2xml', 'pdftotext'].every((command) => hasCommand(command)),
+    packages: ['bibutils', 'poppler-utils'],
+    missing: 'ris2xml, bib2xml or pdftotext is missing',
+    suite: 'export readers (bibutils or poppler-utils missing)',
+  },
+  {
+    // HTTP::OAI: the independent harvester of the OAI-PMH provider test.
+    present: () => spawnSync('perl', ['-MHTTP::OAI', '-e', '1']).status === 0,
+    packages: ['libhttp-oai-perl'],
+    missing: 'The Perl module HTTP::OAI is missing',
+    suite: 'OAI-PMH harvester (libhttp-oai-perl missing)',
+  },
+  {
+    // simple2zoom: the Z39.50 gateway the SRU client test puts in front of /sru.
+    present: () => hasCommand('simple2zoom'),
+    packages: ['libnet-z3950-simple2zoom-perl'],
+    missing: 'simple2zoom is missing',
+    suite: 'Z39.50 gateway (libnet-z3950-simple2zoom-perl missing)',
+  },
+  {
+    // nginx: the reverse proxy the reference deployment's configuration (docs/deploy.md) is tried in.
+    present: () => hasCommand('nginx') || existsSync('/usr/sbin/nginx'),
+    packages: ['nginx-light'],
+    missing: 'nginx is missing',
+    suite: 'reverse proxy (nginx missing)',
+  },
+];
 
-/** The independent readers the export tests read the basket's files back with (bibutils, poppler). */
-async function ensureExportReaders() {
-  const missing = () =>
-    [
-      ['ris2xml', 'bibutils'],
-      ['bib2xml', 'bibutils'],
-      ['pdftotext', 'poppler-utils'],
-    ].filter(([command]) => !hasCommand(command));
-  if (missing().length === 0) return true;
-  await aptInstall([...new Set(missing().map(([, pkg]) => pkg))]);
-  const still = missing();
-  if (still.length === 0) return true;
-  console.error(
-    `${still.map(([command]) => command).join(', ')} missing: install the Debian/Ubuntu packages "bibutils" and "poppler-utils" (apt-get install bibutils poppler-utils).`,
-  );
-  return false;
-}
-
-/** Debian's HTTP::OAI (libhttp-oai-perl) is the independent harvester of the OAI-PMH provider test. */
-async function ensureOaiHarvester() {
-  const present = () => spawnSync('perl', ['-MHTTP::OAI', '-e', '1']).status === 0;
-  if (present()) return true;
-  if ((await aptInstall(['libhttp-oai-perl'])) && present()) return true;
-  console.error(
-    'The Perl module HTTP::OAI is missing: install the Debian/Ubuntu package "libhttp-oai-perl" (apt-get install libhttp-oai-perl).',
-  );
-  return false;
-}
-
-/** Debian's simple2zoom (libnet-z3950-simple2zoom-perl) is the Z39.50 gateway the SRU client test puts in front of /sru. */
-async function ensureZ3950Gateway() {
-  if (hasCommand('simple2zoom')) return true;
-  if ((await aptInstall(['libnet-z3950-simple2zoom-perl'])) && hasCommand('simple2zoom')) return true;
-  console.error(
-    'simple2zoom is missing: install the Debian/Ubuntu package "libnet-z3950-simple2zoom-perl" (apt-get install libnet-z3950-simple2zoom-perl).',
-  );
-  return false;
-}
-
-/** Debian's nginx is the reverse proxy the reference deployment's configuration (docs/deploy.md) is tried in. */
-async function ensureNginx() {
-  if (hasCommand('nginx') || existsSync('/usr/sbin/nginx')) return true;
-  if ((await aptInstall(['nginx-light'])) && existsSync('/usr/sbin/nginx')) return true;
-  console.error(
-    'nginx is missing: install the Debian/Ubuntu package "nginx-light" (apt-get install nginx-light).',
-  );
-  return false;
+/**
+ * Installs every missing tool in one apt-get call (each call reads the package lists again and
+ * runs dpkg's triggers again), then answers the suites that cannot run, each said once, clearly.
+ */
+async function ensureDebianTools() {
+  const wanted = DEBIAN_TOOLS.filter((tool) => !tool.present()).flatMap((tool) => tool.packages);
+  if (!chromiumOnPath()) wanted.push('chromium');
+  if (wanted.length > 0) await aptInstall([...new Set(wanted)]);
+  const failing = [];
+  for (const tool of DEBIAN_TOOLS.filter((t) => !t.present())) {
+    const names = tool.packages.join(' ');
+    console.error(
+      `${tool.missing}: install the Debian/Ubuntu package${tool.packages.length > 1 ? 's' : ''} "${tool.packages.join('" and "')}" (apt-get install ${names}).`,
+    );
+    failing.push(tool.suite);
+  }
+  return { failing, chrome: chromiumOnPath() };
 }
 
 async function playwright(chrome, baseUrl, testEnv) {
@@ -232,23 +235,14 @@ async function playwright(chrome, baseUrl, testEnv) {
 }
 
 // Tools the suites need, installed first so a missing one is reported once, clearly.
-const hasYaz = await ensureYaz();
-const hasExportReaders = await ensureExportReaders();
-const hasOaiHarvester = await ensureOaiHarvester();
-const hasZ3950Gateway = await ensureZ3950Gateway();
-const hasNginx = await ensureNginx();
-const chrome = await findChromium();
+const { failing: missingTools, chrome } = await ensureDebianTools();
 const pgBin = await findPostgresBin();
 
 await checksTogether([
   ['lint', 'npm', ['run', 'lint', '--silent']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
 ]);
-if (!hasYaz) record('MARC-8 oracle (yaz-marcdump missing)', 0, 1);
-if (!hasExportReaders) record('export readers (bibutils or poppler-utils missing)', 0, 1);
-if (!hasOaiHarvester) record('OAI-PMH harvester (libhttp-oai-perl missing)', 0, 1);
-if (!hasZ3950Gateway) record('Z39.50 gateway (libnet-z3950-simple2zoom-perl missing)', 0, 1);
-if (!hasNginx) record('reverse proxy (nginx missing)', 0, 1);
+for (const suite of missingTools) record(suite, 0, 1);
 await vitest('unit and web components', ['unit', 'web']);
 await vitest('API on PGlite', ['api'], { TEST_DATABASE_URL: '' });
 
