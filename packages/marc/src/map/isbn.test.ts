@@ -29,6 +29,25 @@ describe('ISBN and ISSN', () => {
     expect(isValidIsbn13('9781845332137')).toBe(false);
   });
 
+  it('reads a number spaced out in groups, an X check digit spaced too, and keeps the first word of a wrong one', () => {
+    expect(readIsbn('1 84533213 X')).toMatchObject({ isbn13: '9781845332136', isbn10: '184533213X' });
+    expect(readIsbn('1 845 33213X (enc.)')).toMatchObject({ isbn13: '9781845332136' });
+    // Grouped but with a wrong check digit: what is kept as the invalid number is the first word's digits.
+    expect(readIsbn('0 19 852663 7')).toEqual({ normalized: '0', isbn13: null, isbn10: null });
+    expect(readIsbn('12345X7891')).toEqual({ normalized: '12345X7891', isbn13: null, isbn10: null });
+  });
+
+  it('checks the whole text as one number: an X only last, nothing before or after', () => {
+    // Each of these has a right check sum over the ten or thirteen characters that a looser test would read.
+    expect(isValidIsbn10('12345X7891')).toBe(false);
+    expect(isValidIsbn10('0198526636X')).toBe(false);
+    expect(isValidIsbn10('90198526636')).toBe(false);
+    expect(isValidIsbn10('0198526636')).toBe(true);
+    expect(isValidIsbn13('97885359027780')).toBe(false);
+    expect(isValidIsbn13('29788535902778')).toBe(false);
+    expect(isValidIsbn13('9788535902778')).toBe(true);
+  });
+
   it('normalises ISSNs to NNNN-NNNN and checks them', () => {
     expect(readIssn('0009-7330')).toBe('0009-7330');
     expect(readIssn('1524 4571 (Electronic)')).toBe('1524-4571');

@@ -18,8 +18,28 @@ function mapped(...fields: MarcField[]): MappedAuthority {
 }
 
 describe('mapAuthority, field by field', () => {
-  it.each(Object.entries(AUTHORITY_TYPE_BY_TAG))('gives a %s heading the type %s', (tag, type) => {
+  // Written out, not read from the table: the MARC 21 authority format's 1XX tags and our types.
+  const TYPES: [string, string][] = [
+    ['100', 'pessoa'],
+    ['110', 'instituicao'],
+    ['111', 'evento'],
+    ['130', 'titulo_uniforme'],
+    ['148', 'termo_cronologico'],
+    ['150', 'assunto'],
+    ['151', 'assunto_geografico'],
+    ['155', 'genero_forma'],
+    ['162', 'assunto'],
+    ['180', 'subdivisao_geral'],
+    ['181', 'subdivisao_geografica'],
+    ['182', 'subdivisao_cronologica'],
+    ['185', 'subdivisao_genero_forma'],
+  ];
+  it.each(TYPES)('gives a %s heading the type %s', (tag, type) => {
     expect(mapped(field(tag, ['a', 'Cabeçalho'])).type).toBe(type);
+  });
+
+  it('knows no other heading tag', () => {
+    expect(Object.keys(AUTHORITY_TYPE_BY_TAG).sort()).toEqual(TYPES.map(([tag]) => tag));
   });
 
   it('reads a heading tag it does not know as a subject', () => {
@@ -104,6 +124,7 @@ describe('mapAuthority, field by field', () => {
     });
     expect(mapped(field('103', ['a', 'Manuscript'], ['b', 'Manuscript'])).seeFrom).toEqual([]);
     expect(mapped(field('103', ['a', 'Vrede'], ['b', ' '])).seeFrom).toEqual([]);
+    expect(mapped(field('103', ['a', 'Vrede'])).seeFrom).toEqual([]);
     // No $a: the heading is what the field holds.
     expect(mapped(field('103', ['b', 'Peace'])).heading).toBe('Peace');
   });
@@ -119,5 +140,9 @@ describe('mapAuthority, field by field', () => {
       error: 'authority heading (151) is empty',
     });
     expect(mapAuthority(authority({ tag: '100' }))).toEqual({ error: 'authority heading (100) is empty' });
+    // A 1XX written as a control field (no subfields) has no heading text either.
+    expect(mapAuthority(authority({ tag: '150', value: 'Gatos' }))).toEqual({
+      error: 'authority heading (150) is empty',
+    });
   });
 });

@@ -95,8 +95,8 @@ export function mapAuthority(record: MarcRecord): MappedAuthority | MappingError
 }
 
 function headingText(field: MarcField): string {
-  if (!field.subfields) return '';
-  // $w (control), $i (relationship wording) and $e/$4 (relators) are not part of the heading.
+  // A field without subfields has no heading (headingOf reads none). $w (control), $i
+  // (relationship wording) and $e/$4 (relators) are not part of the heading.
   return headingOf(field, 'wie');
 }
 

@@ -844,6 +844,11 @@ describe('work type', () => {
 
   it.each([
     { itemType: 'bk', workType: 'LIVRO' },
+    { itemType: 'CR', workType: 'PERIODICO' },
+    { itemType: 'MP', workType: 'MAPA' },
+    { itemType: 'VM', workType: 'VIDEO' },
+    { itemType: 'CF', workType: 'ARQUIVO_COMPUTADOR' },
+    { itemType: 'MX', workType: 'MATERIAL_MISTO' },
     { itemType: 'EBOOK', workType: 'EBOOK' },
     { itemType: 'XYZ', workType: 'OUTRO' },
     { itemType: null, workType: 'OUTRO' },

@@ -27,9 +27,11 @@ export const WORK_TYPES = [
 /** One of the WORK_TYPES codes. */
 export type WorkType = (typeof WORK_TYPES)[number];
 
-/** Leader/06 (type of record) → work type; language material (a) is refined by level and fields. */
+/**
+ * Leader/06 (type of record) → work type. Language material (a) is not here: its type comes from
+ * the bibliographic level and the fields (book, e-book, serial, article, thesis; map-title.ts).
+ */
 export const WORK_TYPE_BY_RECORD_TYPE: Readonly<Record<string, WorkType>> = {
-  a: 'LIVRO',
   t: 'MANUSCRITO',
   c: 'PARTITURA',
   d: 'PARTITURA',

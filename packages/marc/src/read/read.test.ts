@@ -9,7 +9,7 @@ import {
   sampleRecords,
 } from '../testing/sample-files.ts';
 import type { MarcField, MarcRecord, ReadResult } from '../types.ts';
-import { readMarc, readMarcSync } from './read-marc.ts';
+import { detectFormat, readMarc, readMarcSync } from './read-marc.ts';
 
 const text = (record: MarcRecord, tag: string) =>
   record.fields
@@ -185,6 +185,24 @@ describe('MARCXML variants', () => {
   it('decodes character references such as &#x131;', () => {
     const record = sampleRecord('evergreen-concerto-auth.xml', '1074870');
     expect(text(record, '670')).toContain('Kontı̐sı̐Łert');
+  });
+});
+
+describe('telling the format by the first byte', () => {
+  const bytes = (...values: (number | string)[]) =>
+    Uint8Array.from(values.flatMap((v) => (typeof v === 'string' ? [...Buffer.from(v)] : [v])));
+
+  it.each([
+    { why: 'an XML declaration', input: bytes('<?xml version="1.0"?>'), format: 'marcxml' },
+    { why: 'a byte-order mark, then a tag', input: bytes(0xef, 0xbb, 0xbf, '<record>'), format: 'marcxml' },
+    { why: 'blanks, then a tag', input: bytes(' \n\r\t<collection>'), format: 'marcxml' },
+    { why: 'an ISO 2709 record length', input: bytes('00714cam a2200205 a 4500'), format: 'iso2709' },
+    // Three bytes that are not a whole byte-order mark are not skipped: the fourth is not looked at.
+    { why: 'EF BB, no BF', input: bytes(0xef, 0xbb, 0x20, '<'), format: 'iso2709' },
+    { why: 'EF, no BB', input: bytes(0xef, 0x00, 0xbf, '<'), format: 'iso2709' },
+    { why: 'no EF', input: bytes(0x00, 0xbb, 0xbf, '<'), format: 'iso2709' },
+  ])('$why: $format', ({ input, format }) => {
+    expect(detectFormat(input)).toBe(format);
   });
 });
 
