@@ -94,18 +94,22 @@ describe('MARC → simple Dublin Core (Library of Congress crosswalk)', () => {
       leader: '00000ngm a2200000 a 4500',
       fields: [
         { tag: '008', value: '240101s1999    bl            000 0 por d' },
-        data('041', 'aporeng', 'bfre', 'zita'),
+        data('041', 'aporeng', 'bfre', 'zita', 'h SPAx'),
         data('246', 'aOutro título'),
         data('264', 'aRio de Janeiro :', 'bFilmes,', 'c2001.'),
         { ...data('264', 'aSão Paulo :', 'bCópias,', 'c2002.'), ind2: '2' },
         data('111', 'aSemana de Cinema', 'd(1999)'),
         data('720', 'aFulano'),
+        data('600', 'aMachado de Assis,', 'd1839-1908,', 'eautor'),
         data('610', 'aCinemateca Brasileira'),
+        data('650', 'eassunto'),
         data('630', 'aDom Casmurro (Filme)'),
         data('653', 'acinema'),
         data('060', 'aWB 100'),
         data('080', 'a791.43'),
         data('500', 'aNota geral.'),
+        data('500', 'a'),
+        data('599', 'aNota local.'),
         data('505', 'aParte 1 -- Parte 2.'),
         data('530', 'aTambém em DVD.'),
         data('540', 'aUso livre.'),
@@ -126,7 +130,9 @@ describe('MARC → simple Dublin Core (Library of Congress crosswalk)', () => {
     const of = (element: string) => values(dc, element);
     expect(of('title')).toEqual(['Outro título']);
     expect(of('creator')).toEqual(['Semana de Cinema (1999)', 'Fulano']);
+    // A heading's relator ($e) is not part of it; a heading of a relator alone is none.
     expect(of('subject')).toEqual([
+      'Machado de Assis, 1839-1908',
       'Cinemateca Brasileira',
       'Dom Casmurro (Filme)',
       'cinema',
@@ -134,14 +140,20 @@ describe('MARC → simple Dublin Core (Library of Congress crosswalk)', () => {
       '791.43',
     ]);
     // 534 is a note as well as the source (the crosswalk leaves out only 506, 530, 540 and 546).
-    expect(of('description')).toEqual(['Nota geral.', 'Parte 1 -- Parte 2.', 'Original em VHS']);
+    expect(of('description')).toEqual([
+      'Nota geral.',
+      'Nota local.',
+      'Parte 1 -- Parte 2.',
+      'Original em VHS',
+    ]);
     expect(of('publisher')).toEqual(['Rio de Janeiro : Filmes']);
     expect(of('date')).toEqual(['2001']);
     expect(of('type')).toEqual(['Image', 'Documentários']);
     expect(of('format')).toEqual(['Película']);
     expect(of('identifier')).toEqual(['1234-5679', '7891234567895']);
     expect(of('source')).toEqual(['Original em VHS', 'Fonte Arquivo']);
-    expect(of('language')).toEqual(['por', 'eng', 'fre', 'Dublado']);
+    // 041 codes in any case, and a leftover shorter than a code left out.
+    expect(of('language')).toEqual(['por', 'eng', 'fre', 'spa', 'Dublado']);
     // 786, the data source entry, is a relation too (760–787 $o $t).
     expect(of('relation')).toEqual([
       'Também em DVD.',
@@ -163,5 +175,8 @@ describe('MARC → simple Dublin Core (Library of Congress crosswalk)', () => {
     expect(values(dc('00000nkm a2200000 a 4500', fixed), 'type')).toEqual(['Image']);
     expect(values(dc('00000nrm a2200000 a 4500', fixed), 'type')).toEqual([]);
     expect(values(dc('00000ntc a2200000 a 4500', fixed), 'type')).toEqual(['Text', 'Collection']);
+    // A leader cut short has no type; without an 008 there is no date and no language from it.
+    expect(toDublinCore({ leader: '00000', fields: [] })).toEqual([]);
+    expect(values(dc('00000nam a2200000 a 4500', fixed.replace('por', '|||')), 'language')).toEqual([]);
   });
 });

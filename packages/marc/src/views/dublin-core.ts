@@ -64,6 +64,7 @@ export function toDublinCore(record: MarcRecord): DublinCoreElement[] {
   const rec = indexRecord(record);
   const out: DublinCoreElement[] = [];
   for (const { element, rule } of crosswalk) {
+    // An empty value (an empty note, a heading of excluded subfields only) is no element.
     for (const value of new Set(rule(rec))) if (value !== '') out.push({ element, value });
   }
   return out;
@@ -78,8 +79,7 @@ function notes(rec: IndexedRecord): string[] {
   const out: string[] = [];
   for (const field of rec.record.fields) {
     if (field.tag < '500' || field.tag > '599' || ['506', '530', '540', '546'].includes(field.tag)) continue;
-    const text = joinSubfields(field, null);
-    if (text !== '') out.push(text);
+    out.push(joinSubfields(field, null));
   }
   return out;
 }
@@ -116,6 +116,6 @@ function languages(rec: IndexedRecord): string[] {
       for (let i = 0; i + 3 <= compact.length; i += 3) out.push(compact.slice(i, i + 3));
     }
   }
-  out.push(...extract('546a', { trimPunctuation: true })(rec));
-  return out.map((v) => trimPunctuation(v)).filter((v) => v !== '');
+  out.push(...extract('546a')(rec));
+  return out.map((v) => trimPunctuation(v));
 }
