@@ -21,6 +21,19 @@ describe('RIS export', () => {
     expect(ris.endsWith('\r\n')).toBe(true);
     expect(lines.every((line) => line === '' || /^[A-Z][A-Z0-9] {2}- /.test(line))).toBe(true);
   });
+
+  it('writes entries one after another, each opening with its one TY line', () => {
+    const ris = exportCitations(
+      [
+        { id: '1', type: 'book', title: 'Um' },
+        { id: '2', type: 'article-journal', title: 'Dois' },
+      ],
+      'ris',
+    );
+    const lines = ris.split('\r\n');
+    expect(lines.filter((line) => line.startsWith('TY  - '))).toEqual(['TY  - BOOK', 'TY  - JOUR']);
+    expect(ris).toContain('ER  - \r\nTY  - JOUR\r\n');
+  });
 });
 
 describe('BibTeX export', () => {
@@ -59,6 +72,15 @@ describe('BibTeX export', () => {
     ['Tesina (Licenciatura)', 'mastersthesis'],
     ['Monografia (Especialização)', 'mastersthesis'],
     ['Relatório técnico', 'mastersthesis'],
+    // Degrees written without the thesis word that would decide alone, and the thesis word elsewhere.
+    ['PhD', 'phdthesis'],
+    ['Ph.D.', 'phdthesis'],
+    ['Ph. D.', 'phdthesis'],
+    ['D. Phil.', 'phdthesis'],
+    ['Thesis (M. A.)', 'mastersthesis'],
+    ['Thesis (MSc)', 'mastersthesis'],
+    ['Relatório de tese', 'mastersthesis'],
+    ['', 'mastersthesis'],
   ])('writes a thesis of kind "%s" as @%s', (genre, type) => {
     expect(typeOf(thesis(genre))).toBe(type);
   });
@@ -102,6 +124,25 @@ describe('BibTeX export', () => {
       'number = {6\\_7}',
     ])
       expect(bib).toContain(`\t${field},\n`);
+  });
+
+  it('writes a thesis with no kind given as @mastersthesis', () => {
+    expect(typeOf({ id: '1', type: 'thesis', title: 'T' })).toBe('mastersthesis');
+  });
+
+  it('separates entries by a blank line', () => {
+    const bib = exportCitations(
+      [
+        { id: '1', type: 'book', title: 'Um' },
+        { id: '2', type: 'book', title: 'Dois' },
+      ],
+      'bibtex',
+    );
+    expect(bib).toMatch(/\n\}\n\n@book\{/);
+  });
+
+  it('keys an entry with no author, year or Latin title by its id', () => {
+    expect(exportCitations([{ id: '9', type: 'book', title: '紅樓夢' }], 'bibtex')).toMatch(/^@book\{item9,/);
   });
 
   it('keeps keys unique past the 26 letters', () => {

@@ -164,6 +164,6 @@ function latexSafe(item: CslItem): CslItem {
     );
   if (item.author) safe.author = names(item.author)!;
   if (item.editor) safe.editor = names(item.editor)!;
-  if (item.translator) safe.translator = names(item.translator)!;
+  // No translator: citation-js's BibTeX writes none.
   return safe;
 }
