@@ -185,7 +185,10 @@ const DEBIAN_TOOLS = [
 async function ensureDebianTools() {
   const wanted = DEBIAN_TOOLS.filter((tool) => !tool.present()).flatMap((tool) => tool.packages);
   if (!chromiumOnPath()) wanted.push('chromium');
-  if (wanted.length > 0) await aptInstall([...new Set(wanted)]);
+  const packages = [...new Set(wanted)];
+  // One package apt cannot find fails the whole call: then each is tried on its own.
+  if (packages.length > 0 && !(await aptInstall(packages)) && packages.length > 1)
+    for (const name of packages) await aptInstall([name]);
   const failing = [];
   for (const tool of DEBIAN_TOOLS.filter((t) => !t.present())) {
     const names = tool.packages.join(' ');
