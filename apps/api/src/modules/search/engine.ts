@@ -6,6 +6,7 @@ import type {
   SearchType,
   TermType,
 } from '@estante/contract';
+import type { Queryable } from '../../lib/db/index.ts';
 import type { ServerLanguage } from '../../lib/messages.ts';
 import type { TitleSummaryRow } from '../catalogue/index.ts';
 import type { FilterCounts } from './filters.ts';
@@ -68,6 +69,12 @@ export interface SearchEngine {
   ping(): Promise<boolean>;
   /** How this process's searches were answered since it started (the /metrics search cache counters). */
   cacheStats?(): SearchCacheStats;
+  /**
+   * The filter counts of a search in works (`key → count`, the works under '#'), read through `tx`
+   * (grouped works, decision 0071), when the engine can count them without counting every matched
+   * title in the database (decision 0085); null when it cannot.
+   */
+  countByWork?(tx: Queryable, request: SearchRequest): Promise<{ key: string; count: number }[] | null>;
 }
 
 /**

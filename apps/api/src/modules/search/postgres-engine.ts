@@ -5,7 +5,7 @@ import { CATALOGUE_VERSION_COLUMNS } from './catalogue-version.ts';
 import { COUNT_CACHE_SIZE, CountCache, countKey, pageKey, type Counts } from './engine/cache.ts';
 import { countInDatabase, countsOf, countWorks } from './engine/counts.ts';
 import { catalogueHints } from './engine/hints.ts';
-import { answerInMemory, memoryPlan } from './engine/memory.ts';
+import { answerInMemory, memoryPlan, workCountsInMemory, worksInMemory } from './engine/memory.ts';
 import { hitsOf, readPage } from './engine/page.ts';
 import { buildSearchSql, FILTER_VALUE_CAP, FULL_RANK_LIMIT } from './query.ts';
 import { titleKeysOf, type Changed } from './title-keys.ts';
@@ -115,11 +115,11 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
               hint: known.value,
               cap,
               fullRankLimit,
+              works: request.countWorks === true,
             });
             if (answered) {
               absorbed = answered;
               const { counts, ids } = answered;
-              if (request.countWorks) counts.works = await countWorks(tx, request, counts.total);
               return {
                 counts,
                 ids,
@@ -136,9 +136,13 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
             });
             counts = countsOf(request, rows, matched);
           }
-          // Works are a fact of the version, as the counts: a kept search keeps them too.
+          // Works are a fact of the version, as the counts: a kept search keeps them too. The word
+          // lists and the keys in memory count them when they can (decision 0085).
           if (request.countWorks && counts.works === undefined)
-            counts.works = await countWorks(tx, request, counts.total);
+            counts.works =
+              (counts.total > 1 && memory?.ready && termCounts
+                ? await worksInMemory(tx, memory, request, known.words)
+                : null) ?? (await countWorks(tx, request, counts.total));
           if (counts.total <= (request.page - 1) * request.pageSize)
             return { counts, ids: [], hits: request.hitsLanguage ? [] : undefined };
           const statement = buildSearchSql(request, {
@@ -160,6 +164,10 @@ export function createPostgresSearchEngine(db: Db, options: PostgresSearchOption
     async ping() {
       await db.query('SELECT 1');
       return true;
+    },
+    async countByWork(tx, request) {
+      if (!memory?.ready || !termCounts) return null;
+      return workCountsInMemory(tx, memory, request, (await hints()).words, cap);
     },
     cacheStats: () => ({ ...stats }),
   };

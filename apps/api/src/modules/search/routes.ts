@@ -55,12 +55,14 @@ export async function searchRoutes(
   // engine keeps its counts: counting filters by work reads every matched title again.
   let workPages = { version: -1, kept: new Map<string, WorkPage | null>() };
   const keptWorks = async (searched: SearchRequest, result: SearchResult) => {
-    if (result.cacheVersion === undefined) return pageOfWorks(db, searched);
+    // The engine counted the titles and works under the version it answered at.
+    const known = result.works === undefined ? undefined : { titles: result.total, works: result.works };
+    if (result.cacheVersion === undefined) return pageOfWorks(db, searched, known, engine);
     if (workPages.version !== result.cacheVersion || workPages.kept.size >= WORK_PAGES_KEPT)
       workPages = { version: result.cacheVersion, kept: new Map() };
     const key = JSON.stringify(searched);
     if (workPages.kept.has(key)) return workPages.kept.get(key)!;
-    const page = await pageOfWorks(db, searched);
+    const page = await pageOfWorks(db, searched, known, engine);
     workPages.kept.set(key, page);
     return page;
   };

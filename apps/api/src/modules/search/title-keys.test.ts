@@ -6,6 +6,7 @@ import { createPostgresSearchEngine } from './postgres-engine.ts';
 import { rebuildSearchStats } from './search-stats.ts';
 import { TitleKeys } from './title-keys.ts';
 import { normalised, recorded } from './search-testing.ts';
+import { buildFilterCountSql } from './query.ts';
 
 // Searches of frequent words with filters, and of several frequent words, answered from the
 // titles kept per word (search_term_titles) and every title's filter keys in the API's memory
@@ -95,6 +96,55 @@ describe('word lists and filter keys in memory', () => {
 
   const fromLists = (s: string) => s.includes('search_term_titles');
   const counting = (s: string) => s.includes("facet_keys || '{#}'");
+  const countingWorks = (s: string) => s.includes('count(DISTINCT coalesce(t.work_key');
+  /** One frequent word without filters: kept counts answer it, the keys in memory its works. */
+  const keptWords = (): SearchRequest[] => [
+    searchRequest({ text: 'de' }),
+    searchRequest({ text: 'machado', type: 'autor' }),
+    searchRequest({ text: 'brasil', type: 'titulo' }),
+  ];
+
+  /**
+   * Grouped works (decision 0085): the works of every listed search and of the kept words, counted
+   * over the keys in memory without a counting statement, are the works the database counts; and
+   * some search holds fewer works than titles, or the test could not tell them apart.
+   */
+  const expectSameWorks = async () => {
+    let grouped = 0;
+    let fewerInWorks = 0;
+    // No row for '#' and no row at all are alike when nothing passes every filter.
+    const sorted = (rows: { key: string; count: number }[]) =>
+      rows
+        .filter((r) => r.count > 0)
+        .map((r) => `${r.key}=${r.count}`)
+        .sort();
+    for (const request of [...listed(), ...keptWords()]) {
+      const label = JSON.stringify(request);
+      statements.length = 0;
+      const answer = await memory.search({ ...request, countWorks: true });
+      const truth = await recount.search({ ...request, countWorks: true });
+      expect([answer.total, answer.works], label).toEqual([truth.total, truth.works]);
+      expect(statements.filter(countingWorks), label).toEqual([]);
+      if (truth.works! < truth.total) grouped++;
+      // The filter counts in works, as the page of works counts them in the database.
+      const byWork = buildFilterCountSql(request, { byWork: true });
+      const inDatabase = (await ctx.db.query<{ key: string; count: number }>(byWork.sql, byWork.params)).rows;
+      const inMemory = await memory.countByWork!(ctx.db, request);
+      expect(inMemory && sorted(inMemory), label).toEqual(sorted(inDatabase));
+      const byTitle = buildFilterCountSql(request);
+      const titles = new Map(
+        (await ctx.db.query<{ key: string; count: number }>(byTitle.sql, byTitle.params)).rows.map((r) => [
+          r.key,
+          r.count,
+        ]),
+      );
+      fewerInWorks += inDatabase.filter((r) => r.key !== '#' && r.count < (titles.get(r.key) ?? 0)).length;
+    }
+    expect(grouped).toBeGreaterThan(2);
+    expect(fewerInWorks).toBeGreaterThan(5);
+    // A search the word lists do not answer is left to the database.
+    expect(await memory.countByWork!(ctx.db, searchRequest({ text: 'casmurro' }))).toBeNull();
+  };
 
   /** Both ways answer every search alike; the listed ones count nothing in the database. */
   const expectSameAnswers = async () => {
@@ -170,6 +220,41 @@ describe('word lists and filter keys in memory', () => {
 
   it('answers frequent words with filters, and several frequent words, exactly as counting every match', async () => {
     await expectSameAnswers();
+  });
+
+  it('counts the works of those searches in memory, as the database counts them, through changed titles', async () => {
+    await expectSameWorks();
+    // An edition leaves its work when its title changes, another when its author does, and a new
+    // title joins one (migration 0047: each takes a new keys version, read on the next search).
+    const { rows } = await ctx.db.query<{ id: number; title: string }>(
+      `SELECT id, title FROM title
+        WHERE work_key IN (SELECT work_key FROM title WHERE search_vector @@ 'machado'::tsquery
+                            GROUP BY work_key HAVING count(*) > 2)
+        ORDER BY work_key, id LIMIT 2`,
+    );
+    const [renamed, reattributed] = rows as [{ id: number; title: string }, { id: number; title: string }];
+    expect(reattributed).toBeDefined();
+    const request = searchRequest({ text: 'machado', type: 'autor' });
+    const before = (await memory.search({ ...request, countWorks: true })).works!;
+    await ctx.db.query(`UPDATE title SET title = title || ' (adaptação)' WHERE id = $1`, [renamed.id]);
+    expect((await memory.search({ ...request, countWorks: true })).works).toBe(before + 1);
+    await ctx.db.query(`UPDATE title SET main_author = 'Machado, Outro' WHERE id = $1`, [reattributed.id]);
+    expect((await memory.search({ ...request, countWorks: true })).works).toBe(before + 2);
+    await ctx.db.query(
+      `INSERT INTO title (control_number, title, main_author, authors_text, work_type, language, marc)
+       SELECT 'works-1', title, main_author, authors_text, 'EBOOK', language, '{}' FROM title WHERE id = $1`,
+      [renamed.id],
+    );
+    const joined = await memory.search({ ...request, countWorks: true });
+    expect([joined.works, joined.total]).toEqual([before + 2, (await recount.search(request)).total]);
+    await expectSameWorks();
+    await ctx.db.query(`DELETE FROM title WHERE control_number = 'works-1'`);
+    await ctx.db.query(`UPDATE title SET title = $2 WHERE id = $1`, [renamed.id, renamed.title]);
+    await ctx.db.query(
+      `UPDATE title SET main_author = (SELECT main_author FROM title WHERE id = $2) WHERE id = $1`,
+      [reattributed.id, renamed.id],
+    );
+    expect((await memory.search({ ...request, countWorks: true })).works).toBe(before);
   });
 
   it('stays exact through loans, new, changed and deleted titles, each seen on the very next search', async () => {

@@ -17,10 +17,11 @@ export { difference, guessWords, intersect, union } from './engine/id-lists.ts';
  * (`changedSince`) and counts with those rows over the copy: the counts are those of its snapshot.
  */
 
-/** A title's keys (indexes into the key names) and year (-1: none). */
+/** A title's keys (indexes into the key names), year (-1: none) and work (index into the work keys; -1: a work of its own). */
 interface Entry {
   keys: Int32Array;
   year: number;
+  work: number;
 }
 
 /** Titles read in a search's own snapshot, newer than the copy. */
@@ -40,8 +41,10 @@ export interface Counted {
 }
 
 const NO_YEAR = -1;
+/** A title without a work key: a work of its own (grouped works, decision 0071). */
+const OWN_WORK = -1;
 /** A title with no keys read (never read: the search's own rows hold every newer title). */
-const NO_ENTRY: Entry = { keys: new Int32Array(0), year: NO_YEAR };
+const NO_ENTRY: Entry = { keys: new Int32Array(0), year: NO_YEAR, work: OWN_WORK };
 /** Years counted apart when ordering newest first (0–9999, and none). */
 const YEAR_BUCKETS = 10_001;
 const SEPARATOR = '\u001f';
@@ -64,6 +67,12 @@ export class TitleKeys {
   private offsets = new Int32Array(1);
   private keys = new Int32Array(0);
   private years = new Int16Array(0);
+  /** Each title's work as loaded (OWN_WORK: none), by title id, and the work keys' indexes. */
+  private works = new Int32Array(0);
+  private readonly workIndex = new Map<string, number>();
+  /** Marks of the works counted by countWorks (reused: it marks with a new stamp each time). */
+  private workSeen = new Int32Array(0);
+  private workStamp = 0;
   /** Titles changed since the load (or beyond it), with the version they were read at. */
   private readonly newer = new Map<number, Entry & { version: number }>();
   private newerFlag = new Uint8Array(0);
@@ -150,6 +159,13 @@ export class TitleKeys {
     return i;
   }
 
+  private workNumber(key: string | null): number {
+    if (key === null) return OWN_WORK;
+    let w = this.workIndex.get(key);
+    if (w === undefined) this.workIndex.set(key, (w = this.workIndex.size));
+    return w;
+  }
+
   private parse(joined: string | null): Int32Array {
     if (!joined) return new Int32Array(0);
     const parts = joined.split(SEPARATOR);
@@ -182,13 +198,19 @@ export class TitleKeys {
     const maxId = top[0]!.max ?? 0;
     const offsets = new Int32Array(maxId + 2);
     const years = new Int16Array(maxId + 1).fill(NO_YEAR);
+    const works = new Int32Array(maxId + 1).fill(OWN_WORK);
     let keys = new Int32Array(Math.max(1024, (maxId + 1) * 16));
     let used = 0;
     let next = 0;
     let after = 0;
     for (;;) {
-      const { rows } = await this.db.query<{ id: number; year: number | null; k: string | null }>(
-        `SELECT id, year, array_to_string(facet_keys, chr(31)) AS k
+      const { rows } = await this.db.query<{
+        id: number;
+        year: number | null;
+        k: string | null;
+        w: string | null;
+      }>(
+        `SELECT id, year, array_to_string(facet_keys, chr(31)) AS k, work_key AS w
            FROM title WHERE id > $1 AND id <= $2 ORDER BY id LIMIT ${LOAD_CHUNK}`,
         [after, maxId],
       );
@@ -203,6 +225,7 @@ export class TitleKeys {
         keys.set(parsed, used);
         used += parsed.length;
         years[row.id] = row.year ?? NO_YEAR;
+        works[row.id] = this.workNumber(row.w);
         offsets[row.id + 1] = used;
         next = row.id + 1;
       }
@@ -214,6 +237,7 @@ export class TitleKeys {
     this.offsets = offsets;
     this.keys = keys.slice(0, used);
     this.years = years;
+    this.works = works;
     this.newerFlag = new Uint8Array(maxId + 1);
     this.newer.clear();
     this.complete = version;
@@ -222,14 +246,25 @@ export class TitleKeys {
   /** The titles a search must read in its own snapshot: those changed above the copy's version. */
   async changedSince(tx: Queryable): Promise<{ changed: Changed; complete: number }> {
     const complete = this.complete!;
-    const { rows } = await tx.query<{ id: number; year: number | null; k: string | null; v: string }>(
-      `SELECT id, year, array_to_string(facet_keys, chr(31)) AS k, keys_version::text AS v
+    const { rows } = await tx.query<{
+      id: number;
+      year: number | null;
+      k: string | null;
+      w: string | null;
+      v: string;
+    }>(
+      `SELECT id, year, array_to_string(facet_keys, chr(31)) AS k, work_key AS w, keys_version::text AS v
          FROM title WHERE keys_version > $1`,
       [complete],
     );
     const changed = new Map<number, Entry & { version: number }>();
     for (const row of rows)
-      changed.set(row.id, { keys: this.parse(row.k), year: row.year ?? NO_YEAR, version: Number(row.v) });
+      changed.set(row.id, {
+        keys: this.parse(row.k),
+        year: row.year ?? NO_YEAR,
+        work: this.workNumber(row.w),
+        version: Number(row.v),
+      });
     return { changed, complete };
   }
 
@@ -274,19 +309,7 @@ export class TitleKeys {
    */
   count(matched: Int32Array, groups: readonly KeyGroup[], changed: Changed, cap: number): Counted {
     const size = this.names.length;
-    const groupOf = new Int8Array(size).fill(-1);
-    const groupPrefix: number[] = [];
-    const selected: number[] = [];
-    for (const [g, group] of groups.entries()) {
-      groupPrefix.push(this.prefixIndex.get(group.prefix) ?? -1);
-      for (const key of group.keys) {
-        const k = this.index.get(key);
-        if (k !== undefined) {
-          groupOf[k] = g;
-          selected.push(k);
-        }
-      }
-    }
+    const { groupOf, groupPrefix, selected } = this.groupsOf(groups);
     const all = (1 << groups.length) - 1;
     const counts = new Int32Array(size);
     const passing = new Int32Array(matched.length);
@@ -325,16 +348,47 @@ export class TitleKeys {
         for (let i = from; i < to; i++) if (prefixOfKey[list[i]!] === prefix) counts[list[i]!]!++;
       }
     }
-    // Each prefix's `cap` best, ties by key as the database (C collation) orders them.
+    return { rows: this.rowsOf(counts, total, selected, cap), passing: passing.slice(0, total) };
+  }
+
+  /** The groups of applied filters as the counting loops read them. */
+  private groupsOf(groups: readonly KeyGroup[]): {
+    groupOf: Int8Array;
+    groupPrefix: number[];
+    selected: number[];
+  } {
+    const groupOf = new Int8Array(this.names.length).fill(-1);
+    const groupPrefix: number[] = [];
+    const selected: number[] = [];
+    for (const [g, group] of groups.entries()) {
+      groupPrefix.push(this.prefixIndex.get(group.prefix) ?? -1);
+      for (const key of group.keys) {
+        const k = this.index.get(key);
+        if (k !== undefined) {
+          groupOf[k] = g;
+          selected.push(k);
+        }
+      }
+    }
+    return { groupOf, groupPrefix, selected };
+  }
+
+  /** Counting rows: the total under '#', each prefix's `cap` best by count (ties by key, as the database's C collation orders them) and the selected keys. */
+  private rowsOf(
+    counts: Int32Array,
+    total: number,
+    selected: readonly number[],
+    cap: number,
+  ): Counted['rows'] {
+    const { names, prefixOfKey } = this;
     const byPrefix = new Map<number, number[]>();
-    for (let k = 0; k < size; k++) {
+    for (let k = 0; k < names.length; k++) {
       if (counts[k] === 0) continue;
       const p = prefixOfKey[k]!;
       let list = byPrefix.get(p);
       if (!list) byPrefix.set(p, (list = []));
       list.push(k);
     }
-    const names = this.names;
     const rows: Counted['rows'] = [{ key: TOTAL_KEY, count: total }];
     const listed = new Set<number>();
     for (const list of byPrefix.values()) {
@@ -345,7 +399,113 @@ export class TitleKeys {
     }
     for (const k of selected) if (counts[k]! > 0) listed.add(k);
     for (const k of listed) rows.push({ key: names[k]!, count: counts[k]! });
-    return { rows, passing: passing.slice(0, total) };
+    return rows;
+  }
+
+  /** A title's keys and work as the search's snapshot has them: its own rows, the changes kept, or the load. */
+  private current(
+    id: number,
+    changed: Changed,
+  ): { list: Int32Array; from: number; to: number; work: number } {
+    const other =
+      (changed.size > 0 && changed.get(id)) ||
+      (id < this.newerFlag.length && this.newerFlag[id] === 0 ? null : (this.newer.get(id) ?? NO_ENTRY));
+    return other === null
+      ? { list: this.keys, from: this.offsets[id]!, to: this.offsets[id + 1]!, work: this.works[id]! }
+      : { list: other.keys, from: 0, to: other.keys.length, work: other.work };
+  }
+
+  /**
+   * The filter counts in works (grouped works, decision 0071), as buildFilterCountSql answers them
+   * with `byWork` (decision 0085): each type's values count the works of the titles passing the
+   * other types' filters, titles sharing a work key once, and '#' the works passing every filter.
+   * The titles are visited work by work, so a key counts a work at its first title holding it.
+   */
+  countByWork(
+    matched: Int32Array,
+    groups: readonly KeyGroup[],
+    changed: Changed,
+    cap: number,
+  ): Counted['rows'] {
+    const n = matched.length;
+    const { groupOf, groupPrefix, selected } = this.groupsOf(groups);
+    // Visit order: by work (a title without one alone), as numbers (work + 1) * n + place, sorted.
+    const order = new Float64Array(n);
+    for (let m = 0; m < n; m++) order[m] = (this.current(matched[m]!, changed).work + 1) * n + m;
+    order.sort();
+    const all = (1 << groups.length) - 1;
+    const counts = new Int32Array(this.names.length);
+    /** The run (work) at which each key was last counted; runs start at 1. */
+    const countedAt = new Int32Array(this.names.length);
+    const { prefixOfKey } = this;
+    let run = 0;
+    let previous = Number.NaN;
+    let total = 0;
+    let totalAt = 0;
+    for (let o = 0; o < n; o++) {
+      const { list, from, to, work } = this.current(matched[order[o]! % n]!, changed);
+      if (work === OWN_WORK || work !== previous) run++;
+      previous = work;
+      let hit = 0;
+      if (groups.length > 0)
+        for (let i = from; i < to; i++) {
+          const g = groupOf[list[i]!]!;
+          if (g >= 0) hit |= 1 << g;
+        }
+      const missed = all & ~hit;
+      if (missed === 0) {
+        for (let i = from; i < to; i++) {
+          const k = list[i]!;
+          if (countedAt[k] !== run) {
+            countedAt[k] = run;
+            counts[k]!++;
+          }
+        }
+        if (totalAt !== run) {
+          totalAt = run;
+          total++;
+        }
+      } else if ((missed & (missed - 1)) === 0) {
+        const prefix = groupPrefix[31 - Math.clz32(missed)]!;
+        for (let i = from; i < to; i++) {
+          const k = list[i]!;
+          if (prefixOfKey[k] === prefix && countedAt[k] !== run) {
+            countedAt[k] = run;
+            counts[k]!++;
+          }
+        }
+      }
+    }
+    return this.rowsOf(counts, total, selected, cap);
+  }
+
+  /**
+   * How many works the ids hold, as `count(DISTINCT coalesce(work_key, '#' || id))` over them
+   * answers (grouped works, decision 0071): a title without a work key is a work of its own.
+   */
+  countWorks(ids: Int32Array, changed: Changed): number {
+    if (this.workSeen.length < this.workIndex.size)
+      this.workSeen = new Int32Array(Math.max(this.workIndex.size, this.workSeen.length * 2));
+    // A new stamp marks this count's works; the marks of earlier counts are other stamps.
+    if (++this.workStamp === 2 ** 31 - 1) {
+      this.workSeen.fill(0);
+      this.workStamp = 1;
+    }
+    const { workSeen: seen, workStamp: stamp, works: loaded, newerFlag: flag } = this;
+    let count = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      const other =
+        (changed.size > 0 && changed.get(id)) ||
+        (id < flag.length && flag[id] === 0 ? null : (this.newer.get(id) ?? NO_ENTRY));
+      const work = other === null ? loaded[id]! : other.work;
+      if (work === OWN_WORK) count++;
+      else if (seen[work] !== stamp) {
+        seen[work] = stamp;
+        count++;
+      }
+    }
+    return count;
   }
 
   /** A title's year (-1: none) as the search's snapshot has it. */

@@ -73,24 +73,33 @@ const SNAPSHOT = { settings: 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, R
  * `repeats` is the number of matched titles that are not the first of their work: those are read
  * in order and each work kept at its first title. A work's other titles are its matched ones
  * (search and filters), newest first.
+ *
+ * `known`: the titles and works the engine counted for this search under the same catalogue
+ * version (decision 0085); without them they are counted here. `engine`: counts the filters in
+ * works when it can without reading every matched title (SearchEngine.countByWork).
  */
-export async function pageOfWorks(db: Db, request: SearchRequest): Promise<WorkPage | null> {
+export async function pageOfWorks(
+  db: Db,
+  request: SearchRequest,
+  known?: { titles: number; works: number },
+  engine?: Pick<SearchEngine, 'countByWork'>,
+): Promise<WorkPage | null> {
   return db.transaction(async (tx) => {
     const counting = buildMatchedTitlesSql(
       request,
       `count(*)::int AS titles, count(DISTINCT coalesce(t.work_key, '#' || t.id))::int AS works`,
     );
-    const { titles, works } = (
-      await tx.query<{ titles: number; works: number }>(counting.sql, counting.params)
-    ).rows[0]!;
+    const { titles, works } =
+      known ?? (await tx.query<{ titles: number; works: number }>(counting.sql, counting.params)).rows[0]!;
     const repeats = titles - works;
     if (repeats === 0) return null;
     // Each filter value counts the works holding it (under the other types' filters, as ever).
     const filterCounting = buildFilterCountSql(request, { byWork: true });
     const counts = new Map(
-      (await tx.query<{ key: string; count: number }>(filterCounting.sql, filterCounting.params)).rows.map(
-        (r) => [r.key, r.count],
-      ),
+      (
+        (await engine?.countByWork?.(tx, request)) ??
+        (await tx.query<{ key: string; count: number }>(filterCounting.sql, filterCounting.params)).rows
+      ).map((r) => [r.key, r.count]),
     );
     const filters = groupFilterCounts(filterTypesForTab(request.tab), counts, request.filters);
     const offset = (request.page - 1) * request.pageSize;

@@ -25,9 +25,14 @@ export type MemoryPlan = { operator: SearchOperator | null; scope: string; text:
  * The searches the word lists answer with the keys in memory: each row's words all frequent, and
  * its match exactly "every word in the field", rows joined by E, OU or NAO (termCountScope: no
  * similar words, no "starts with", no digits, no tab scope); not one word without filters, which
- * kept counts answer. The rows with their scopes, or null.
+ * kept counts answer, unless `single` (its works are counted here). The rows with their scopes, or
+ * null.
  */
-export function memoryPlan(request: SearchRequest, words: ReadonlySet<string>): MemoryPlan | null {
+export function memoryPlan(
+  request: SearchRequest,
+  words: ReadonlySet<string>,
+  { single = false }: { single?: boolean } = {},
+): MemoryPlan | null {
   const first = termCountScope({ ...request, rows: [] });
   if (first === null) return null;
   const plan: MemoryPlan = [{ operator: null, scope: first, text: request.text }];
@@ -42,23 +47,21 @@ export function memoryPlan(request: SearchRequest, words: ReadonlySet<string>): 
   };
   if (!plan.every((p) => frequent(p.text))) return null;
   if (request.termType === 'exata' && guessWords(request.text).length > 1) return null;
-  if (plan.length === 1 && guessWords(request.text).length === 1 && request.filters.length === 0) return null;
+  if (!single && plan.length === 1 && guessWords(request.text).length === 1 && request.filters.length === 0)
+    return null;
   return plan;
 }
 
 /**
- * A search answered from the word lists and the keys in memory: the counts in the API, the page
- * through the primary key (up to `fullRankLimit` titles, ranked as ever) or in memory (exact
- * matches first, then newest first); null when a word turns out not listed.
+ * The titles a plan's rows match, sorted: each row joined to what came before (buildMatch), E
+ * both, OU either, NAO without; null when a word turns out not listed.
  */
-export async function answerInMemory(
+async function matchedIds(
   tx: Queryable,
   memory: TitleKeys,
   request: SearchRequest,
   plan: MemoryPlan,
-  { hint, cap, fullRankLimit }: { hint: CatalogueHints; cap: number; fullRankLimit: number },
-): Promise<{ counts: Counts; ids: number[]; changed: Changed; complete: number } | null> {
-  // The rows in order, each joined to what came before (buildMatch): E both, OU either, NAO without.
+): Promise<Int32Array | null> {
   let matched: Int32Array | null = null;
   for (const [index, row] of plan.entries()) {
     const listed = await memory.titlesOfWords(tx, row.text, row.scope);
@@ -72,9 +75,76 @@ export async function answerInMemory(
             ? difference(matched, listed.ids)
             : intersect(matched, listed.ids);
   }
+  return matched;
+}
+
+/**
+ * How many works a search's results hold (grouped works, decision 0071), counted over the word
+ * lists and the keys in memory when they answer it (decision 0085), as countWorks does over the
+ * matched titles in the database: for the one frequent word whose counts are kept, whose works
+ * are not. Null when the word lists do not answer it.
+ */
+export async function worksInMemory(
+  tx: Queryable,
+  memory: TitleKeys,
+  request: SearchRequest,
+  words: ReadonlySet<string>,
+): Promise<number | null> {
+  const plan = memoryPlan(request, words, { single: true });
+  const matched = plan && (await matchedIds(tx, memory, request, plan));
+  if (!matched) return null;
+  const { changed } = await memory.changedSince(tx);
+  const passing =
+    request.filters.length === 0
+      ? matched
+      : memory.count(matched, filterKeyGroups(request.filters), changed, 0).passing;
+  return memory.countWorks(passing, changed);
+}
+
+/**
+ * The filter counts of a search in works (grouped works), counted over the word lists and the keys
+ * in memory when they answer it (decision 0085), as buildFilterCountSql counts them with `byWork`
+ * over every matched title; null when the word lists do not answer it.
+ */
+export async function workCountsInMemory(
+  tx: Queryable,
+  memory: TitleKeys,
+  request: SearchRequest,
+  words: ReadonlySet<string>,
+  cap: number,
+): Promise<{ key: string; count: number }[] | null> {
+  const plan = memoryPlan(request, words, { single: true });
+  const matched = plan && (await matchedIds(tx, memory, request, plan));
+  if (!matched) return null;
+  const { changed } = await memory.changedSince(tx);
+  return memory.countByWork(matched, filterKeyGroups(request.filters), changed, cap);
+}
+
+/**
+ * A search answered from the word lists and the keys in memory: the counts (and the works, when
+ * `works`) in the API, the page through the primary key (up to `fullRankLimit` titles, ranked as
+ * ever) or in memory (exact matches first, then newest first); null when a word turns out not
+ * listed.
+ */
+export async function answerInMemory(
+  tx: Queryable,
+  memory: TitleKeys,
+  request: SearchRequest,
+  plan: MemoryPlan,
+  {
+    hint,
+    cap,
+    fullRankLimit,
+    works,
+  }: { hint: CatalogueHints; cap: number; fullRankLimit: number; works: boolean },
+): Promise<{ counts: Counts; ids: number[]; changed: Changed; complete: number } | null> {
+  const matched = await matchedIds(tx, memory, request, plan);
+  if (!matched) return null;
   const { changed, complete } = await memory.changedSince(tx);
-  const { rows, passing } = memory.count(matched!, filterKeyGroups(request.filters), changed, cap);
+  const { rows, passing } = memory.count(matched, filterKeyGroups(request.filters), changed, cap);
   const counts = countsOf(request, rows);
+  // The works of the passing titles (grouped works), as countWorks would read them (decision 0085).
+  if (works) counts.works = memory.countWorks(passing, changed);
   const offset = (request.page - 1) * request.pageSize;
   const pageIds = async (statement: { sql: string; params: unknown[] }) =>
     (await tx.query<{ id: number }>(statement.sql, statement.params)).rows.map((r) => r.id);
