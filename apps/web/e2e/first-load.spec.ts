@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { holdsContractOrZod, pageFiles, pageRoots, readManifest } from '../first-load';
+import { chunksOfSources, holdsContractOrZod, pageFiles, pageRoots, readManifest } from '../first-load';
 import { seriousViolations } from './helpers';
 
 // Issue 18, a light first load: one language's texts, and a record page that does not move.
@@ -140,6 +140,35 @@ test('the home page draws without the parts it shows only later, which load when
     .click();
   await expect(page.getByRole('search', { name: 'Pesquisa avançada' })).toBeVisible();
   expect(scripts.some((script) => /\/assets\/advanced-search-form-[\w-]+\.js$/.test(script))).toBe(true);
+});
+
+test("a visitor's record page draws without the parts only a patron or another tab uses", async ({
+  page,
+  request,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.slice(1));
+  });
+  await page.goto(await recordPath(request));
+  await expect(page.getByRole('heading', { level: 1, name: /Quincas Borba/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Comentários' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  // The list menu, the hold dialog, the hold and loan request forms and the comment form: each in a
+  // chunk the record's own code does not import, fetched only when drawn (lazy-record-parts.tsx).
+  const manifest = readManifest(dist);
+  const later = chunksOfSources(dist, manifest, [
+    'apps/web/src/features/lists/components/add-to-list.tsx',
+    'apps/web/src/features/circulation/components/hold-dialog.tsx',
+    'apps/web/src/features/circulation/components/hold-form.tsx',
+    'apps/web/src/features/circulation/components/loan-request-form.tsx',
+    'apps/web/src/features/comments/components/comment-form.tsx',
+  ]).map((key) => manifest[key]!.file);
+  expect(later).toHaveLength(5);
+  expect(scripts.filter((file) => later.includes(file))).toEqual([]);
+  // The hold tab's form loads when that tab opens (a visitor is asked to sign in there instead).
+  await page.getByRole('link', { name: 'Reserva' }).click();
+  await expect(page.getByRole('button', { name: 'Entrar para reservar' })).toBeVisible();
 });
 
 test.describe('on a 390×844 phone', () => {

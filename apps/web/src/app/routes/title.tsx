@@ -31,17 +31,19 @@ import { LoanStatistics } from '../../features/record/components/loan-statistics
 import { ClosedCollection } from '../../features/record/components/closed-collection';
 import { useLoginModal } from '../../features/identity/components/login-modal';
 import { TitleMetadata } from '../../features/record/components/title-metadata';
-import { HoldForm } from '../../features/circulation/components/hold-form';
-import { HoldDialog } from '../../features/circulation/components/hold-dialog';
 import { HoldingsSummary } from '../../features/record/components/holdings-summary';
 import { holdOffer } from '../../features/record/utils/holdings';
-import { LoanRequestForm } from '../../features/circulation/components/loan-request-form';
 import { RecordActions } from '../../features/record/components/record-actions';
+import {
+  AddToList,
+  HoldDialog,
+  HoldForm,
+  LoanRequestForm,
+} from '../../features/record/components/lazy-record-parts';
 import { BasketToggle } from '../../features/basket/components/basket-toggle';
 import { TitleComments } from '../../features/comments/components/title-comments';
 import { useActivity } from '../../features/chrome/hooks/use-activity';
 import { useInstitution } from '../../features/chrome/api/get-institution';
-import { AddToList } from '../../features/lists/components/add-to-list';
 import classes from '../../features/record/components/record.module.css';
 
 /** The tabs built so far, in display order; the other sub-routes answer "not available yet". */

@@ -67,7 +67,8 @@ describe('comments on the record page (SPEC §5, §8; decision 0042)', () => {
     const posted = stubApi(() => jsonResponse({ ...waiting('x'), aprovacao_necessaria: true }, 201));
     const user = userEvent.setup();
     renderWithProviders(<TitleComments titleId={7} isSignedIn onSignIn={() => undefined} />);
-    const send = screen.getByRole('button', { name: 'Enviar comentário' }) as HTMLButtonElement;
+    // The form loads when first drawn (issue 18).
+    const send = (await screen.findByRole('button', { name: 'Enviar comentário' })) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
     const field = screen.getByRole('textbox', { name: 'Seu comentário' });
     // Blank text is not sent: the message names the field.
@@ -96,7 +97,7 @@ describe('comments on the record page (SPEC §5, §8; decision 0042)', () => {
     );
     const user = userEvent.setup();
     renderWithProviders(<TitleComments titleId={7} isSignedIn onSignIn={() => undefined} />);
-    const field = screen.getByRole('textbox', { name: 'Seu comentário' });
+    const field = await screen.findByRole('textbox', { name: 'Seu comentário' });
     await user.type(field, 'Mais um');
     await user.click(screen.getByRole('button', { name: 'Enviar comentário' }));
     expect(await screen.findByText(/Você atingiu o limite de comentários aguardando aprovação/)).toBeTruthy();

@@ -1,12 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../../lib/i18n';
 import { useOwnTitleComments } from '../api/get-own-comments';
 import { ApprovedComments } from './approved-comments';
-import { CommentForm } from './comment-form';
 import { CommentState } from './comment-state';
 import { CommentText } from './comment-text';
 import classes from './comments.module.css';
+
+// Issue 18, a light first load: the form (with the form kit) only for a signed-in patron, loaded
+// when first drawn; a box of about its height holds its place meanwhile, below the comments.
+const CommentForm = lazy(async () => ({ default: (await import('./comment-form')).CommentForm }));
 
 interface TitleCommentsProps {
   titleId: number;
@@ -31,7 +35,9 @@ export function TitleComments({ titleId, isSignedIn, onSignIn }: TitleCommentsPr
         <ApprovedComments titleId={titleId} labelledBy="title-comments-heading" />
         {isSignedIn ? (
           <>
-            <CommentForm titleId={titleId} />
+            <Suspense fallback={<div aria-busy="true" style={{ minHeight: 200 }} />}>
+              <CommentForm titleId={titleId} />
+            </Suspense>
             <WaitingComments titleId={titleId} />
           </>
         ) : (
