@@ -332,13 +332,7 @@ export class TitleKeys {
         from = 0;
         to = list.length;
       }
-      let hit = 0;
-      if (groups.length > 0)
-        for (let i = from; i < to; i++) {
-          const g = groupOf[list[i]!]!;
-          if (g >= 0) hit |= 1 << g;
-        }
-      const missed = all & ~hit;
+      const missed = missedGroups(list, from, to, groupOf, all);
       if (missed === 0) {
         for (let i = from; i < to; i++) counts[list[i]!]!++;
         passing[total++] = id;
@@ -446,13 +440,7 @@ export class TitleKeys {
       const { list, from, to, work } = this.current(matched[order[o]! % n]!, changed);
       if (work === OWN_WORK || work !== previous) run++;
       previous = work;
-      let hit = 0;
-      if (groups.length > 0)
-        for (let i = from; i < to; i++) {
-          const g = groupOf[list[i]!]!;
-          if (g >= 0) hit |= 1 << g;
-        }
-      const missed = all & ~hit;
+      const missed = missedGroups(list, from, to, groupOf, all);
       if (missed === 0) {
         for (let i = from; i < to; i++) {
           const k = list[i]!;
@@ -540,6 +528,20 @@ export class TitleKeys {
     chosen.sort((a, b) => b.year - a.year || a.id - b.id);
     return chosen.slice(0, limit).map((c) => c.id);
   }
+}
+
+/**
+ * The filter groups a title's keys (`list[from … to)`) miss, as bits: group g is bit g of `all`,
+ * and `groupOf` gives each key's group (-1: none).
+ */
+function missedGroups(list: Int32Array, from: number, to: number, groupOf: Int8Array, all: number): number {
+  let hit = 0;
+  if (all !== 0)
+    for (let i = from; i < to; i++) {
+      const g = groupOf[list[i]!]!;
+      if (g >= 0) hit |= 1 << g;
+    }
+  return all & ~hit;
 }
 
 const copies = new WeakMap<Db, TitleKeys>();
