@@ -17,7 +17,6 @@ import {
   currentSuspensionEnd,
   findCopy,
   openLoanOfCopy,
-  releasedHoldOfCopy,
   setCopyStatus,
   titleAndLibrary,
 } from '../repository.ts';
@@ -136,8 +135,8 @@ export function createReturnOperations(context: EngineContext) {
           await setCopyStatus(ctx.tx, copy.id, 'quarentena', null);
           next = 'quarentena';
         } else {
-          next = await placeCopy(ctx, copy);
-          if (next === 'reservado') releasedHoldId = (await releasedHoldOfCopy(ctx.tx, copy.id))?.id ?? null;
+          releasedHoldId = await placeCopy(ctx, copy);
+          next = releasedHoldId === null ? 'disponivel' : 'reservado';
         }
         return {
           loanId: loan.id,

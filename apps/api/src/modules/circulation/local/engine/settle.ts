@@ -38,9 +38,10 @@ export async function requireTitle(ctx: Ctx, titleId: number): Promise<void> {
 
 /**
  * A copy no one holds any more (returned, out of quarantine, hold or request ended): it goes to
- * the first hold in the queue it can serve, else back on the shelf.
+ * the first hold in the queue it can serve, else back on the shelf. Answers the hold it was set
+ * aside for, or null when it went back on the shelf.
  */
-export async function placeCopy(ctx: Ctx, copy: CopyRecord): Promise<'reservado' | 'disponivel'> {
+export async function placeCopy(ctx: Ctx, copy: CopyRecord): Promise<number | null> {
   const { rows: queue } = await ctx.tx.query<
     HoldChoices & { id: number; patronId: number; category: string; queuePosition: number }
   >(
@@ -57,7 +58,7 @@ export async function placeCopy(ctx: Ctx, copy: CopyRecord): Promise<'reservado'
   });
   if (!next) {
     await setCopyStatus(ctx.tx, copy.id, 'disponivel', null);
-    return 'disponivel';
+    return null;
   }
   const rule = resolveRule(ctx.rules, next.category, copy.loanType);
   const deadline = dueDate(ctx.today, rule.pickupDays, await openWeekdays(ctx.tx, copy.libraryId));
@@ -93,7 +94,7 @@ export async function placeCopy(ctx: Ctx, copy: CopyRecord): Promise<'reservado'
     params: { title: names.title, titleId: copy.titleId, library: names.library, until: deadline },
     alreadyMailed: true,
   });
-  return 'reservado';
+  return next.id;
 }
 
 /**
@@ -169,7 +170,7 @@ export async function settleTitle(ctx: Ctx, titleId: number): Promise<Omit<Sweep
   }
   for (const copyId of freed.sort((a, b) => a - b)) {
     const copy = await findCopy(ctx.tx, copyId);
-    if (copy && (await placeCopy(ctx, copy)) === 'reservado') result.holdsReleased++;
+    if (copy && (await placeCopy(ctx, copy)) !== null) result.holdsReleased++;
   }
   return result;
 }
