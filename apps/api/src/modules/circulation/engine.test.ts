@@ -854,6 +854,78 @@ describe('circulation engine', () => {
       expect((await engine.checkin({ copyId: volumes.copyIds[0]!, actor: staff })).next).toBe('disponivel');
     });
 
+    it('renews under the loan’s own type, brings the title up to date first, counts only the holds the copy could serve, and alerts only when asked', async () => {
+      const [patron, other, reader, waiting, next] = [
+        await makePatron(db),
+        await makePatron(db),
+        await makePatron(db),
+        await makePatron(db),
+        await makePatron(db),
+      ];
+      const alertsOf = async (patronId: number) =>
+        (await db.query('SELECT kind FROM alert WHERE patron_id = $1', [patronId])).rows;
+      // A loan keeps the type it was lent under: its copy made reading-room only afterwards
+      // (not loanable) still renews under "Normal".
+      const typed = await makeTitle(db, 'Memórias póstumas de Brás Cubas', [{ libraryId: library.id }]);
+      const typedLoan = await engine.checkout({
+        patronId: patron.id,
+        copyId: typed.copyIds[0]!,
+        actor: staff,
+      });
+      await db.query("UPDATE copy SET loan_type = 'Consulta local' WHERE id = $1", [typed.copyIds[0]]);
+
+      // A hold whose patron's rule cannot take this copy's type ("Sem reserva": no holds) does not
+      // stop its renewal; it waits for the other copy.
+      const mixed = await makeTitle(db, 'Iracema', [
+        { libraryId: library.id, loanType: 'Sem reserva' },
+        { libraryId: library.id },
+      ]);
+      const mixedLoan = await engine.checkout({
+        patronId: patron.id,
+        copyId: mixed.copyIds[0]!,
+        actor: staff,
+      });
+      await engine.checkout({ patronId: other.id, copyId: mixed.copyIds[1]!, actor: staff });
+      await engine.placeHold(waiting.id, { cod_acervo: mixed.titleId, biblioteca: library.id }, 'p');
+
+      // Two copies lent, two holds; one copy comes back and is set aside for the first hold.
+      const queued = await makeTitle(db, 'Senhora', [{ libraryId: library.id }, { libraryId: library.id }]);
+      const queuedLoan = await engine.checkout({
+        patronId: other.id,
+        copyId: queued.copyIds[0]!,
+        actor: staff,
+      });
+      await engine.checkout({ patronId: reader.id, copyId: queued.copyIds[1]!, actor: staff });
+      await engine.placeHold(waiting.id, { cod_acervo: queued.titleId, biblioteca: library.id }, 'p');
+      await engine.placeHold(next.id, { cod_acervo: queued.titleId, biblioteca: library.id }, 'p');
+      expect((await engine.checkin({ copyId: queued.copyIds[1]!, actor: staff })).next).toBe('reservado');
+
+      // The set-aside copy's pickup deadline (two days) has passed: renewing first brings the title
+      // up to date, the copy goes to the second hold, and no hold is left waiting for this copy.
+      days(4);
+      expect(await engine.renew(patron.id, [typedLoan.loanId, mixedLoan.loanId], 'p')).toEqual([
+        { loanId: typedLoan.loanId, renewed: true, dueOn: '2026-03-13', renewals: 1, refusal: null },
+        { loanId: mixedLoan.loanId, renewed: true, dueOn: '2026-03-13', renewals: 1, refusal: null },
+      ]);
+      expect(await engine.renew(other.id, [queuedLoan.loanId], 'p')).toEqual([
+        { loanId: queuedLoan.loanId, renewed: true, dueOn: '2026-03-13', renewals: 1, refusal: null },
+      ]);
+      const { rows } = await db.query<{ patron_id: number; status: string }>(
+        'SELECT patron_id, status FROM hold WHERE title_id = $1 ORDER BY id',
+        [queued.titleId],
+      );
+      expect(rows).toEqual([
+        { patron_id: waiting.id, status: 'cancelada' },
+        { patron_id: next.id, status: 'liberada' },
+      ]);
+      // A refusal at the patron's own asking writes no alert either (automatic renewal asks).
+      expect((await engine.renew(patron.id, [typedLoan.loanId], 'p'))[0]!.refusal).toBe(
+        CIRCULATION_ERROR.RENEW_TOO_EARLY,
+      );
+      expect(await alertsOf(patron.id)).toEqual([]);
+      expect(await alertsOf(other.id)).toEqual([]);
+    });
+
     it('refuses every renewal while the patron owes or is suspended', async () => {
       const patron = await makePatron(db);
       const { copyIds } = await makeTitle(db, 'A escrava Isaura', [{ libraryId: library.id }]);
