@@ -241,6 +241,13 @@ describe('circulation engine', () => {
       await expect(engine.checkin({ copyId: copyIds[3]!, actor: staff })).rejects.toMatchObject({
         code: 'NOT_ON_LOAN',
       });
+      // A copy marked set aside that no hold or loan request holds (a state loaded from another
+      // system) is not lent to whoever asks first; the desk puts it right.
+      const setAside = await makeTitle(db, 'Diva', [{ libraryId: library.id, status: 'reservado' }]);
+      await expect(
+        engine.checkout({ patronId: bia.id, copyId: setAside.copyIds[0]!, actor: staff }),
+      ).rejects.toMatchObject({ code: 'COPY_HELD_FOR_OTHER' });
+      await db.query("UPDATE copy SET status = 'disponivel' WHERE id = $1", [setAside.copyIds[0]]);
     });
 
     it('refuses new loans while the patron is suspended, owes, or has a late loan', async () => {
