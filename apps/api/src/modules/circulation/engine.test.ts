@@ -148,6 +148,11 @@ describe('circulation engine', () => {
         { action: 'patron.loan-history-anonymised', details: { loans: 0 } },
         { action: 'patron.loan-history', details: { keeps: false } },
       ]);
+      // A return follows the rule of the type the copy was lent under: a copy made "Quarentena"
+      // while lent does not go into quarantine when it comes back.
+      await engine.checkout({ patronId: patron.id, copyId: copyIds[0]!, actor: staff });
+      await db.query("UPDATE copy SET loan_type = 'Quarentena' WHERE id = $1", [copyIds[0]]);
+      expect((await engine.checkin({ copyId: copyIds[0]!, actor: staff })).next).toBe('disponivel');
     });
 
     it('fines a late return per day late and records the debt', async () => {
