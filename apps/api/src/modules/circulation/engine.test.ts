@@ -874,16 +874,13 @@ describe('circulation engine', () => {
         await makePatron(db),
         await makePatron(db),
       ];
+      const lend = (patronId: number, copyId: number) => engine.checkout({ patronId, copyId, actor: staff });
       const alertsOf = async (patronId: number) =>
         (await db.query('SELECT kind FROM alert WHERE patron_id = $1', [patronId])).rows;
       // A loan keeps the type it was lent under: its copy made reading-room only afterwards
       // (not loanable) still renews under "Normal".
       const typed = await makeTitle(db, 'Memórias póstumas de Brás Cubas', [{ libraryId: library.id }]);
-      const typedLoan = await engine.checkout({
-        patronId: patron.id,
-        copyId: typed.copyIds[0]!,
-        actor: staff,
-      });
+      const typedLoan = await lend(patron.id, typed.copyIds[0]!);
       await db.query("UPDATE copy SET loan_type = 'Consulta local' WHERE id = $1", [typed.copyIds[0]]);
 
       // A hold whose patron's rule cannot take this copy's type ("Sem reserva": no holds) does not
@@ -892,22 +889,14 @@ describe('circulation engine', () => {
         { libraryId: library.id, loanType: 'Sem reserva' },
         { libraryId: library.id },
       ]);
-      const mixedLoan = await engine.checkout({
-        patronId: patron.id,
-        copyId: mixed.copyIds[0]!,
-        actor: staff,
-      });
-      await engine.checkout({ patronId: other.id, copyId: mixed.copyIds[1]!, actor: staff });
+      const mixedLoan = await lend(patron.id, mixed.copyIds[0]!);
+      await lend(other.id, mixed.copyIds[1]!);
       await engine.placeHold(waiting.id, { cod_acervo: mixed.titleId, biblioteca: library.id }, 'p');
 
       // Two copies lent, two holds; one copy comes back and is set aside for the first hold.
       const queued = await makeTitle(db, 'Senhora', [{ libraryId: library.id }, { libraryId: library.id }]);
-      const queuedLoan = await engine.checkout({
-        patronId: other.id,
-        copyId: queued.copyIds[0]!,
-        actor: staff,
-      });
-      await engine.checkout({ patronId: reader.id, copyId: queued.copyIds[1]!, actor: staff });
+      const queuedLoan = await lend(other.id, queued.copyIds[0]!);
+      await lend(reader.id, queued.copyIds[1]!);
       await engine.placeHold(waiting.id, { cod_acervo: queued.titleId, biblioteca: library.id }, 'p');
       await engine.placeHold(next.id, { cod_acervo: queued.titleId, biblioteca: library.id }, 'p');
       expect((await engine.checkin({ copyId: queued.copyIds[1]!, actor: staff })).next).toBe('reservado');

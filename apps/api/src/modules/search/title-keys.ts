@@ -401,9 +401,7 @@ export class TitleKeys {
     id: number,
     changed: Changed,
   ): { list: Int32Array; from: number; to: number; work: number } {
-    const other =
-      (changed.size > 0 && changed.get(id)) ||
-      (id < this.newerFlag.length && this.newerFlag[id] === 0 ? null : (this.newer.get(id) ?? NO_ENTRY));
+    const other = this.entry(id, changed);
     return other === null
       ? { list: this.keys, from: this.offsets[id]!, to: this.offsets[id + 1]!, work: this.works[id]! }
       : { list: other.keys, from: 0, to: other.keys.length, work: other.work };
@@ -425,7 +423,7 @@ export class TitleKeys {
     const { groupOf, groupPrefix, selected } = this.groupsOf(groups);
     // Visit order: by work (a title without one alone), as numbers (work + 1) * n + place, sorted.
     const order = new Float64Array(n);
-    for (let m = 0; m < n; m++) order[m] = (this.current(matched[m]!, changed).work + 1) * n + m;
+    for (let m = 0; m < n; m++) order[m] = (this.workOf(matched[m]!, changed) + 1) * n + m;
     order.sort();
     const all = (1 << groups.length) - 1;
     const counts = new Int32Array(this.names.length);
@@ -479,14 +477,10 @@ export class TitleKeys {
       this.workSeen.fill(0);
       this.workStamp = 1;
     }
-    const { workSeen: seen, workStamp: stamp, works: loaded, newerFlag: flag } = this;
+    const { workSeen: seen, workStamp: stamp } = this;
     let count = 0;
     for (let i = 0; i < ids.length; i++) {
-      const id = ids[i]!;
-      const other =
-        (changed.size > 0 && changed.get(id)) ||
-        (id < flag.length && flag[id] === 0 ? null : (this.newer.get(id) ?? NO_ENTRY));
-      const work = other === null ? loaded[id]! : other.work;
+      const work = this.workOf(ids[i]!, changed);
       if (work === OWN_WORK) count++;
       else if (seen[work] !== stamp) {
         seen[work] = stamp;
@@ -494,6 +488,11 @@ export class TitleKeys {
       }
     }
     return count;
+  }
+
+  /** A title's work (OWN_WORK: none) as the search's snapshot has it. */
+  private workOf(id: number, changed: Changed): number {
+    return this.entry(id, changed)?.work ?? this.works[id]!;
   }
 
   /** A title's year (-1: none) as the search's snapshot has it. */

@@ -85,21 +85,23 @@ export async function pageOfWorks(
   engine?: Pick<SearchEngine, 'countByWork'>,
 ): Promise<WorkPage | null> {
   return db.transaction(async (tx) => {
-    const counting = buildMatchedTitlesSql(
-      request,
-      `count(*)::int AS titles, count(DISTINCT coalesce(t.work_key, '#' || t.id))::int AS works`,
-    );
-    const { titles, works } =
-      known ?? (await tx.query<{ titles: number; works: number }>(counting.sql, counting.params)).rows[0]!;
+    const counted = async () => {
+      const counting = buildMatchedTitlesSql(
+        request,
+        `count(*)::int AS titles, count(DISTINCT coalesce(t.work_key, '#' || t.id))::int AS works`,
+      );
+      return (await tx.query<{ titles: number; works: number }>(counting.sql, counting.params)).rows[0]!;
+    };
+    const { titles, works } = known ?? (await counted());
     const repeats = titles - works;
     if (repeats === 0) return null;
     // Each filter value counts the works holding it (under the other types' filters, as ever).
-    const filterCounting = buildFilterCountSql(request, { byWork: true });
+    const countedByWork = async () => {
+      const filterCounting = buildFilterCountSql(request, { byWork: true });
+      return (await tx.query<{ key: string; count: number }>(filterCounting.sql, filterCounting.params)).rows;
+    };
     const counts = new Map(
-      (
-        (await engine?.countByWork?.(tx, request)) ??
-        (await tx.query<{ key: string; count: number }>(filterCounting.sql, filterCounting.params)).rows
-      ).map((r) => [r.key, r.count]),
+      ((await engine?.countByWork?.(tx, request)) ?? (await countedByWork())).map((r) => [r.key, r.count]),
     );
     const filters = groupFilterCounts(filterTypesForTab(request.tab), counts, request.filters);
     const offset = (request.page - 1) * request.pageSize;

@@ -79,6 +79,22 @@ async function matchedIds(
 }
 
 /**
+ * The titles a search's words match, sorted, and the titles changed in its snapshot, when the word
+ * lists answer it (the one frequent word without filters too); null when they do not.
+ */
+async function matchedInSnapshot(
+  tx: Queryable,
+  memory: TitleKeys,
+  request: SearchRequest,
+  words: ReadonlySet<string>,
+): Promise<{ matched: Int32Array; changed: Changed } | null> {
+  const plan = memoryPlan(request, words, { single: true });
+  const matched = plan && (await matchedIds(tx, memory, request, plan));
+  if (!matched) return null;
+  return { matched, changed: (await memory.changedSince(tx)).changed };
+}
+
+/**
  * How many works a search's results hold (grouped works, decision 0071), counted over the word
  * lists and the keys in memory when they answer it (decision 0085), as countWorks does over the
  * matched titles in the database: for the one frequent word whose counts are kept, whose works
@@ -90,10 +106,9 @@ export async function worksInMemory(
   request: SearchRequest,
   words: ReadonlySet<string>,
 ): Promise<number | null> {
-  const plan = memoryPlan(request, words, { single: true });
-  const matched = plan && (await matchedIds(tx, memory, request, plan));
-  if (!matched) return null;
-  const { changed } = await memory.changedSince(tx);
+  const found = await matchedInSnapshot(tx, memory, request, words);
+  if (!found) return null;
+  const { matched, changed } = found;
   const passing =
     request.filters.length === 0
       ? matched
@@ -113,11 +128,8 @@ export async function workCountsInMemory(
   words: ReadonlySet<string>,
   cap: number,
 ): Promise<{ key: string; count: number }[] | null> {
-  const plan = memoryPlan(request, words, { single: true });
-  const matched = plan && (await matchedIds(tx, memory, request, plan));
-  if (!matched) return null;
-  const { changed } = await memory.changedSince(tx);
-  return memory.countByWork(matched, filterKeyGroups(request.filters), changed, cap);
+  const found = await matchedInSnapshot(tx, memory, request, words);
+  return found && memory.countByWork(found.matched, filterKeyGroups(request.filters), found.changed, cap);
 }
 
 /**
